@@ -1,0 +1,167 @@
+package io.axle;
+
+import io.axle.config.AxleConfig;
+import io.axle.executor.AxleExecutor;
+import io.axle.internal.AxleRuntime;
+import io.axle.registry.Endpoint;
+import io.axle.registry.Registry;
+import io.axle.transport.TransportFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A running Axle microservice: the providers it serves, the transports it serves them on, and
+ * the references it calls other services through.
+ *
+ * <pre>{@code
+ * Axle axle = Axle.builder()
+ *     .config(AxleConfig.load(args))
+ *     .provider("PerfService", PerfService.class, new PerfServiceImpl())
+ *     .start();
+ * PerfService remote = axle.reference(PerfService.class, "perf1", "PerfService");
+ * }</pre>
+ *
+ * <p>Immutable once started, and thread-safe. {@link #close()} stops gracefully.
+ */
+public final class Axle implements AutoCloseable {
+  private final AxleRuntime runtime;
+
+  private Axle(AxleRuntime runtime) {
+    this.runtime = runtime;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * A proxy for a schema of a service. The transport, timeout and instances of each operation
+   * are resolved now from {@code axle.references.transport.*}, {@code axle.request.timeout.*}
+   * and the registry.
+   *
+   * @throws IllegalArgumentException when the registry knows no such service, naming the ones
+   *     it knows
+   */
+  public <T> T reference(Class<T> schemaInterface, String serviceName, String schemaId) {
+    return runtime.reference(schemaInterface, serviceName, schemaId);
+  }
+
+  /** A proxy whose schema id is the interface's simple name. */
+  public <T> T reference(Class<T> schemaInterface, String serviceName) {
+    return reference(schemaInterface, serviceName, schemaInterface.getSimpleName());
+  }
+
+  /** Where a transport listens (with the port actually bound), if it serves anything. */
+  public Optional<Endpoint> endpoint(String transport) {
+    return runtime.endpoint(transport);
+  }
+
+  public AxleConfig config() {
+    return runtime.config();
+  }
+
+  /** Stops within {@code axle.shutdown.timeout}. */
+  public void stop() {
+    runtime.stop(null);
+  }
+
+  /**
+   * Stops gracefully: servers take no new connections and tell their clients, in-flight calls
+   * finish within the grace period, calls still open after it fail with a reason, then every
+   * thread is released. Idempotent.
+   */
+  public void stop(Duration grace) {
+    runtime.stop(Objects.requireNonNull(grace, "grace"));
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  /** Assembles a runtime. Setters map to what {@code microservice.yaml} cannot express: code. */
+  public static final class Builder {
+    private AxleConfig config;
+    private Registry registry;
+    private final List<AxleRuntime.ProviderRegistration> providers = new ArrayList<>();
+    private final List<Filter> consumerFilters = new ArrayList<>();
+    private final List<Filter> providerFilters = new ArrayList<>();
+    private final Map<String, AxleExecutor> executors = new LinkedHashMap<>();
+    private final List<TransportFactory> transports = new ArrayList<>();
+
+    private Builder() {
+    }
+
+    /** The configuration; {@link AxleConfig#load(String...)} with no arguments when not set. */
+    public Builder config(AxleConfig config) {
+      this.config = Objects.requireNonNull(config, "config");
+      return this;
+    }
+
+    /** Serves {@code implementation} as schema {@code schemaId} with the operations of {@code schemaInterface}. */
+    public <T> Builder provider(String schemaId, Class<T> schemaInterface, T implementation) {
+      providers.add(new AxleRuntime.ProviderRegistration(schemaId, schemaInterface,
+          Objects.requireNonNull(implementation, "implementation")));
+      return this;
+    }
+
+    /** A filter on both chains, after those added before it. */
+    public Builder filter(Filter filter) {
+      consumerFilter(filter);
+      return providerFilter(filter);
+    }
+
+    public Builder consumerFilter(Filter filter) {
+      consumerFilters.add(Objects.requireNonNull(filter, "filter"));
+      return this;
+    }
+
+    public Builder providerFilter(Filter filter) {
+      providerFilters.add(Objects.requireNonNull(filter, "filter"));
+      return this;
+    }
+
+    /**
+     * A named executor that {@code axle.executors.*} can select. The runtime shuts it down when
+     * it stops.
+     */
+    public Builder executor(String name, AxleExecutor executor) {
+      if (AxleRuntime.BUILT_IN_EXECUTORS.contains(name)) {
+        throw new IllegalArgumentException("executor name: " + name
+            + " (expected: a name other than the built-in inline, group and virtual)");
+      }
+      executors.put(name, Objects.requireNonNull(executor, "executor"));
+      return this;
+    }
+
+    /** Uses this registry instead of {@code axle.registry.local.*}. */
+    public Builder registry(Registry registry) {
+      this.registry = Objects.requireNonNull(registry, "registry");
+      return this;
+    }
+
+    /**
+     * Uses these transports instead of those found on the class path with
+     * {@link java.util.ServiceLoader}.
+     */
+    public Builder transport(TransportFactory factory) {
+      transports.add(Objects.requireNonNull(factory, "factory"));
+      return this;
+    }
+
+    /**
+     * Validates the configuration, starts the transports and serves the providers.
+     *
+     * @throws io.axle.config.ConfigException listing every bad key
+     */
+    public Axle start() {
+      return new Axle(AxleRuntime.start(config == null ? AxleConfig.load() : config, registry, providers,
+          consumerFilters, providerFilters, executors, transports));
+    }
+  }
+}

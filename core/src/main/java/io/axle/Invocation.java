@@ -1,0 +1,108 @@
+package io.axle;
+
+import io.axle.contract.OperationMeta;
+import io.axle.registry.Endpoint;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One call as it travels a filter chain: the operation, its arguments, a context of string
+ * entries that travels with it over the wire, its deadline and its stage timings.
+ *
+ * <p>An invocation is owned by one call and handed from thread to thread along it (caller, event
+ * loop, executor); each hand-off goes through a queue or a future, which orders the writes, so
+ * it needs no locks of its own.
+ */
+public final class Invocation {
+  private final Role role;
+  private final OperationMeta operation;
+  private final Object[] args;
+  private final long[] stageNanos = new long[Stage.values().length];
+  private Map<String, String> context;
+  private long deadlineNanos;
+  private String transport;
+  private Endpoint endpoint;
+
+  public Invocation(Role role, OperationMeta operation, Object[] args) {
+    this.role = role;
+    this.operation = operation;
+    this.args = args == null ? new Object[0] : args;
+  }
+
+  public Role role() {
+    return role;
+  }
+
+  public OperationMeta operation() {
+    return operation;
+  }
+
+  /** The arguments in declaration order; filters may replace entries. */
+  public Object[] args() {
+    return args;
+  }
+
+  /** Context entries that travel with the call (highway header, HTTP headers). Created on demand. */
+  public Map<String, String> context() {
+    if (context == null) {
+      context = new HashMap<>(4);
+    }
+    return context;
+  }
+
+  /** The context without creating it: {@code null} when no entry was ever set. */
+  public Map<String, String> contextOrNull() {
+    return context;
+  }
+
+  /** The deadline on the {@link System#nanoTime()} clock, or 0 for none. */
+  public long deadlineNanos() {
+    return deadlineNanos;
+  }
+
+  public void deadlineNanos(long deadlineNanos) {
+    this.deadlineNanos = deadlineNanos;
+  }
+
+  /** Nanoseconds left before the deadline (negative once passed); {@link Long#MAX_VALUE} without one. */
+  public long remainingNanos() {
+    return deadlineNanos == 0 ? Long.MAX_VALUE : deadlineNanos - System.nanoTime();
+  }
+
+  public boolean isExpired() {
+    return deadlineNanos != 0 && deadlineNanos - System.nanoTime() <= 0;
+  }
+
+  /** The transport carrying the call ({@code highway}, {@code rest}); set once it is chosen. */
+  public String transport() {
+    return transport;
+  }
+
+  public void transport(String transport) {
+    this.transport = transport;
+  }
+
+  /** Consumer: the provider instance the call is sent to; provider: the caller's address, if known. */
+  public Endpoint endpoint() {
+    return endpoint;
+  }
+
+  public void endpoint(Endpoint endpoint) {
+    this.endpoint = endpoint;
+  }
+
+  public void mark(Stage stage) {
+    stageNanos[stage.ordinal()] = System.nanoTime();
+  }
+
+  /** When a stage was reached, on the {@link System#nanoTime()} clock; 0 if it was not. */
+  public long stageNanos(Stage stage) {
+    return stageNanos[stage.ordinal()];
+  }
+
+  @Override
+  public String toString() {
+    return role.name().toLowerCase() + " " + operation.qualifiedName()
+        + (endpoint == null ? "" : " @ " + endpoint);
+  }
+}

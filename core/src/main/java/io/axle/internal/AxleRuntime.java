@@ -1,0 +1,254 @@
+package io.axle.internal;
+
+import io.axle.Filter;
+import io.axle.FilterChain;
+import io.axle.config.AxleConfig;
+import io.axle.config.ConfigKey;
+import io.axle.config.ConfigKeys;
+import io.axle.config.CoreConfigKeys;
+import io.axle.contract.OperationMeta;
+import io.axle.contract.SchemaMeta;
+import io.axle.executor.AxleExecutor;
+import io.axle.registry.Endpoint;
+import io.axle.registry.LocalRegistry;
+import io.axle.registry.Registry;
+import io.axle.registry.ServiceInstances;
+import io.axle.transport.ProviderOperation;
+import io.axle.transport.ProviderOperations;
+import io.axle.transport.Transport;
+import io.axle.transport.TransportContext;
+import io.axle.transport.TransportFactory;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** What {@link io.axle.Axle} delegates to: start-up, references and graceful stop. */
+public final class AxleRuntime {
+  private static final Logger log = LoggerFactory.getLogger(AxleRuntime.class);
+
+  /** Executor names the runtime defines itself. */
+  public static final Set<String> BUILT_IN_EXECUTORS = Set.of("inline", "group", "virtual");
+
+  /** A provider as the builder recorded it. */
+  public record ProviderRegistration(String schemaId, Class<?> schemaInterface, Object implementation) {
+  }
+
+  private final AxleConfig config;
+  private final Registry registry;
+  private final List<Filter> consumerFilters;
+  private final Vertx vertx;
+  private final ExecutorRegistry executors;
+  private final Map<String, Transport> transports = new LinkedHashMap<>();
+  private final Map<String, Endpoint> boundEndpoints = new LinkedHashMap<>();
+  private final AtomicBoolean stopped = new AtomicBoolean();
+
+  private AxleRuntime(AxleConfig config, Registry registry, List<Filter> consumerFilters, Vertx vertx,
+      ExecutorRegistry executors) {
+    this.config = config;
+    this.registry = registry;
+    this.consumerFilters = List.copyOf(consumerFilters);
+    this.vertx = vertx;
+    this.executors = executors;
+  }
+
+  public static AxleRuntime start(AxleConfig config, Registry registry, List<ProviderRegistration> providers,
+      List<Filter> consumerFilters, List<Filter> providerFilters, Map<String, AxleExecutor> namedExecutors,
+      List<TransportFactory> explicitTransports) {
+    long startNanos = System.nanoTime();
+    List<TransportFactory> factories = explicitTransports.isEmpty()
+        ? ServiceLoader.load(TransportFactory.class).stream().map(ServiceLoader.Provider::get).toList()
+        : List.copyOf(explicitTransports);
+    List<ConfigKey<?>> knownKeys = new ArrayList<>(ConfigKeys.all());
+    factories.forEach(f -> knownKeys.addAll(f.configKeys()));
+    config.validate(knownKeys);
+
+    Registry effectiveRegistry = registry != null ? registry : localRegistry(config);
+    int eventLoops = Math.max(1, factories.stream().mapToInt(f -> f.eventLoops(config)).sum());
+    Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops));
+    ExecutorRegistry executors = new ExecutorRegistry(config, namedExecutors);
+    AxleRuntime runtime = new AxleRuntime(config, effectiveRegistry, consumerFilters, vertx, executors);
+    try {
+      ProviderOperations operations = runtime.providerOperations(providers, providerFilters);
+      TransportContext context = new TransportContext() {
+        @Override
+        public AxleConfig config() {
+          return config;
+        }
+
+        @Override
+        public Vertx vertx() {
+          return vertx;
+        }
+
+        @Override
+        public ProviderOperations providerOperations() {
+          return operations;
+        }
+      };
+      for (TransportFactory factory : factories) {
+        runtime.transports.put(factory.name(), factory.create(context));
+      }
+      for (Transport transport : runtime.transports.values()) {
+        Endpoint bound = transport.start().get(30, TimeUnit.SECONDS);
+        if (bound != null) {
+          runtime.boundEndpoints.put(transport.name(), bound);
+        }
+      }
+      runtime.logStarted(operations, providerFilters, startNanos);
+      return runtime;
+    } catch (Exception e) {
+      runtime.stop(Duration.ZERO);
+      if (e instanceof RuntimeException re) {
+        throw re;
+      }
+      Throwable cause = Failures.unwrap(e instanceof java.util.concurrent.ExecutionException ? e.getCause() : e);
+      throw new IllegalStateException("Axle failed to start: " + cause.getMessage(), cause);
+    }
+  }
+
+  private static Registry localRegistry(AxleConfig config) {
+    Map<String, List<String>> services = new LinkedHashMap<>();
+    for (String service : config.subset("axle.registry.local").keySet()) {
+      services.put(service, config.getMostSpecific(CoreConfigKeys.REGISTRY_LOCAL, service));
+    }
+    return LocalRegistry.of(services);
+  }
+
+  private ProviderOperations providerOperations(List<ProviderRegistration> providers, List<Filter> providerFilters) {
+    Map<String, ProviderOperation> byKey = new LinkedHashMap<>();
+    Map<String, ProviderRegistration> bySchemaId = new HashMap<>();
+    for (ProviderRegistration registration : providers) {
+      ProviderRegistration previous = bySchemaId.putIfAbsent(registration.schemaId(), registration);
+      if (previous != null) {
+        throw new IllegalArgumentException("schemaId " + registration.schemaId() + " is served twice: by "
+            + previous.implementation().getClass().getName() + " and by "
+            + registration.implementation().getClass().getName() + " (expected: one provider per schemaId)");
+      }
+      if (!registration.schemaInterface().isInstance(registration.implementation())) {
+        throw new IllegalArgumentException("provider of schema " + registration.schemaId() + ": "
+            + registration.implementation().getClass().getName() + " (expected: an implementation of "
+            + registration.schemaInterface().getName() + ")");
+      }
+      SchemaMeta schema = SchemaMeta.of(registration.schemaId(), registration.schemaInterface());
+      for (OperationMeta op : schema.operations().values()) {
+        AxleExecutor executor = executors.forOperation(schema.schemaId(), op.name());
+        FilterChain chain = FilterChains.build(providerFilters, new MethodInvoker(op, registration.implementation()));
+        byKey.put(key(schema.schemaId(), op.name()),
+            new ProviderOperation(op, executor, executors.describe(executor), chain));
+      }
+    }
+    Map<String, ProviderOperation> frozen = Map.copyOf(byKey);
+    List<ProviderOperation> ordered = List.copyOf(byKey.values());
+    return new ProviderOperations() {
+      @Override
+      public ProviderOperation find(String schemaId, String operationName) {
+        return frozen.get(key(schemaId, operationName));
+      }
+
+      @Override
+      public Collection<ProviderOperation> all() {
+        return ordered;
+      }
+    };
+  }
+
+  private static String key(String schemaId, String operation) {
+    return schemaId + '/' + operation;
+  }
+
+  private void logStarted(ProviderOperations operations, List<Filter> providerFilters, long startNanos) {
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+    log.info("Axle service '{}' started in {} ms; transports: {}; listening: {}", config.get(CoreConfigKeys.SERVICE_NAME),
+        millis, transports.keySet(), boundEndpoints.values());
+    log.info("consumer chain: {}", FilterChains.describe(consumerFilters, "transport"));
+    if (!operations.isEmpty()) {
+      log.info("provider chain: {}", FilterChains.describe(providerFilters, "method"));
+      for (ProviderOperation op : operations.all()) {
+        log.info("  serves {} on {}", op.meta().qualifiedName(), op.executorDescription());
+      }
+    }
+  }
+
+  public <T> T reference(Class<T> schemaInterface, String serviceName, String schemaId) {
+    if (stopped.get()) {
+      throw new IllegalStateException("reference to " + serviceName + "/" + schemaId + ": the runtime is stopped");
+    }
+    ServiceInstances instances = registry.lookup(serviceName);
+    if (instances.endpoints().isEmpty()) {
+      throw new IllegalArgumentException("reference to service " + serviceName + ": not in the registry (known services: "
+          + registry.knownServices() + "; expected: an entry axle.registry.local." + serviceName
+          + ": [highway://host:port])");
+    }
+    SchemaMeta schema = SchemaMeta.of(schemaId, schemaInterface);
+    Map<Method, ConsumerOperation> operations = new HashMap<>();
+    for (OperationMeta op : schema.operations().values()) {
+      String transportName = config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, serviceName, schemaId, op.name());
+      Transport transport = transports.get(transportName);
+      if (transport == null) {
+        throw new IllegalArgumentException("axle.references.transport." + serviceName + "." + schemaId + "." + op.name()
+            + ": " + transportName + " (expected: a transport on the class path: " + transports.keySet() + ")");
+      }
+      Duration timeout = config.getMostSpecific(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name());
+      ConsumerOperation consumer = new ConsumerOperation(serviceName, op, transport, timeout.toNanos(), instances);
+      consumer.chain(FilterChains.build(consumerFilters, consumer));
+      operations.put(op.method(), consumer);
+    }
+    return ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
+  }
+
+  public Optional<Endpoint> endpoint(String transport) {
+    return Optional.ofNullable(boundEndpoints.get(transport));
+  }
+
+  public AxleConfig config() {
+    return config;
+  }
+
+  public void stop(Duration requestedGrace) {
+    if (!stopped.compareAndSet(false, true)) {
+      return;
+    }
+    Duration grace = requestedGrace != null ? requestedGrace : config.get(CoreConfigKeys.SHUTDOWN_TIMEOUT);
+    long deadline = System.nanoTime() + grace.toNanos();
+    List<CompletableFuture<Void>> shutdowns = new ArrayList<>();
+    for (Transport transport : transports.values()) {
+      shutdowns.add(transport.shutdown(grace));
+    }
+    try {
+      // The transports bound themselves by the grace; the extra second covers their closing.
+      CompletableFuture.allOf(shutdowns.toArray(CompletableFuture[]::new))
+          .get(grace.toMillis() + 1000, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      log.warn("transports did not close within {} ms of the grace period", grace.toMillis() + 1000);
+    } catch (Exception e) {
+      log.warn("a transport failed while stopping: {}", Failures.unwrap(e).toString());
+    }
+    long left = Math.max(0, deadline - System.nanoTime());
+    if (!executors.shutdown(Duration.ofNanos(left))) {
+      log.warn("executor tasks were still running after the grace period of {} ms; they were interrupted",
+          grace.toMillis());
+    }
+    try {
+      vertx.close().await(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      log.warn("Vert.x did not close cleanly: {}", e.toString());
+    }
+    log.info("Axle service '{}' stopped", config.get(CoreConfigKeys.SERVICE_NAME));
+  }
+}

@@ -1,0 +1,90 @@
+package io.axle.internal;
+
+import io.axle.config.AxleConfig;
+import io.axle.config.ConfigException;
+import io.axle.config.CoreConfigKeys;
+import io.axle.executor.AxleExecutor;
+import io.axle.executor.AxleExecutors;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The executors of one runtime by name: the built-in {@code inline}, {@code group} (the default
+ * pool, sized by {@code axle.executor.default.*}) and {@code virtual}, plus the named ones the
+ * builder registered. Built-in pools are created only when an operation selects them.
+ */
+final class ExecutorRegistry {
+  private final AxleConfig config;
+  private final Map<String, AxleExecutor> named;
+  private final Map<String, AxleExecutor> created = new LinkedHashMap<>();
+
+  ExecutorRegistry(AxleConfig config, Map<String, AxleExecutor> named) {
+    this.config = config;
+    this.named = new LinkedHashMap<>(named);
+  }
+
+  /** The executor selected for an operation by {@code axle.executors.Provider.<schema>.<op>}, else {@code axle.executors.default}. */
+  AxleExecutor forOperation(String schemaId, String operation) {
+    String name = config.getMostSpecific(CoreConfigKeys.EXECUTORS_PROVIDER, schemaId, operation);
+    String key = "axle.executors.Provider." + schemaId + "." + operation;
+    if (name == null) {
+      name = config.get(CoreConfigKeys.EXECUTORS_DEFAULT);
+      key = CoreConfigKeys.EXECUTORS_DEFAULT.name();
+    }
+    return byName(name, key);
+  }
+
+  private AxleExecutor byName(String name, String key) {
+    AxleExecutor executor = created.get(name);
+    if (executor != null) {
+      return executor;
+    }
+    executor = switch (name) {
+      case "inline" -> AxleExecutors.inline();
+      case "virtual" -> AxleExecutors.virtual("default");
+      case "group" -> AxleExecutors.group("default")
+          .groups(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_GROUP))
+          .threadsPerGroup(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_THREAD_PER_GROUP))
+          .maxQueueSize(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_MAX_QUEUE_SIZE))
+          .configPrefix("axle.executor.default")
+          .build();
+      default -> named.get(name);
+    };
+    if (executor == null) {
+      throw new ConfigException(List.of(key + ": " + name
+          + " (expected: one of inline, group, virtual, or a registered executor: " + named.keySet() + ")"));
+    }
+    created.put(name, executor);
+    return executor;
+  }
+
+  /** How an executor is set up, for the start-up log. */
+  String describe(AxleExecutor executor) {
+    return switch (executor.kind()) {
+      case INLINE -> "inline (event loop)";
+      case VIRTUAL -> "virtual threads";
+      case GROUP -> {
+        var stats = executor.stats();
+        int groups = Math.max(1, stats.groups().size());
+        yield "group '" + executor.name() + "' (" + groups + " groups x " + stats.threads() / groups + " threads)";
+      }
+      case CUSTOM -> "executor '" + executor.name() + "'";
+    };
+  }
+
+  /** Shuts every executor down within the grace period; named ones too, as the builder documents. */
+  boolean shutdown(Duration grace) {
+    List<AxleExecutor> all = new ArrayList<>(created.values());
+    named.values().stream().filter(e -> !all.contains(e)).forEach(all::add);
+    long deadline = System.nanoTime() + grace.toNanos();
+    boolean clean = true;
+    for (AxleExecutor executor : all) {
+      long left = Math.max(0, deadline - System.nanoTime());
+      clean &= executor.shutdown(Duration.ofNanos(left));
+    }
+    return clean;
+  }
+}

@@ -1,0 +1,45 @@
+package io.axle.internal;
+
+import io.axle.AxleException;
+import io.axle.Status;
+import io.axle.contract.OperationMeta;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/** Turns throwables into the {@link AxleException} a caller gets. */
+public final class Failures {
+  private Failures() {
+  }
+
+  /**
+   * What a provider-side throwable becomes: an {@link AxleException} keeps its status; anything
+   * else is {@link Status#PROVIDER_ERROR} with the exception's simple type and message, so the
+   * caller learns what failed without the wire naming a class it would have to load.
+   */
+  public static AxleException fromProvider(OperationMeta operation, Throwable t) {
+    Throwable cause = unwrap(t);
+    if (cause instanceof AxleException axle) {
+      return axle;
+    }
+    String message = cause.getMessage();
+    return new AxleException(Status.PROVIDER_ERROR, operation.qualifiedName() + " failed: "
+        + cause.getClass().getSimpleName() + (message == null ? "" : ": " + message), cause);
+  }
+
+  /** A throwable raised inside the chassis (a filter, a codec) as an internal error. */
+  public static AxleException internal(String what, Throwable t) {
+    Throwable cause = unwrap(t);
+    if (cause instanceof AxleException axle) {
+      return axle;
+    }
+    return new AxleException(Status.INTERNAL_ERROR, what + ": " + cause, cause);
+  }
+
+  public static Throwable unwrap(Throwable t) {
+    Throwable cause = t;
+    while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return cause;
+  }
+}

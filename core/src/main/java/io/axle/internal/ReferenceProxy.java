@@ -1,0 +1,86 @@
+package io.axle.internal;
+
+import io.axle.AxleException;
+import io.axle.Response;
+import io.axle.Status;
+import io.vertx.core.Context;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The consumer proxy of a schema interface. Synchronous methods block the caller until the
+ * response or the deadline; asynchronous ones return at once.
+ */
+final class ReferenceProxy implements InvocationHandler {
+  private final String description;
+  private final Map<Method, ConsumerOperation> operations;
+
+  private ReferenceProxy(String description, Map<Method, ConsumerOperation> operations) {
+    this.description = description;
+    this.operations = operations;
+  }
+
+  static <T> T create(Class<T> type, String description, Map<Method, ConsumerOperation> operations) {
+    return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+        new ReferenceProxy(description, operations)));
+  }
+
+  @Override
+  public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+    ConsumerOperation operation = operations.get(method);
+    if (operation == null) {
+      return objectMethod(proxy, method, args);
+    }
+    if (operation.meta().isAsync()) {
+      return callAsync(operation, args);
+    }
+    if (Context.isOnEventLoopThread()) {
+      throw new IllegalStateException("blocking call " + operation.meta().qualifiedName() + " on event-loop thread "
+          + Thread.currentThread().getName() + " would dead-lock it (expected: call a CompletableFuture "
+          + "method from event-loop code, or run this caller on a worker or virtual thread)");
+    }
+    Response response;
+    try {
+      response = operation.call(args).get();
+    } catch (ExecutionException e) {
+      throw Failures.internal(operation.meta().qualifiedName(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AxleException(Status.INTERNAL_ERROR, operation.meta().qualifiedName()
+          + " was interrupted while waiting for its response", e);
+    }
+    if (response.isOk()) {
+      return response.result() == null ? Primitives.defaultValue(method.getReturnType()) : response.result();
+    }
+    // A fresh exception, so the caller's stack shows where the failed call was made.
+    AxleException error = response.error();
+    throw new AxleException(error.status(), error.getMessage(), error);
+  }
+
+  private static CompletableFuture<Object> callAsync(ConsumerOperation operation, Object[] args) {
+    CompletableFuture<Object> result = new CompletableFuture<>();
+    operation.call(args).whenComplete((response, error) -> {
+      if (error != null) {
+        result.completeExceptionally(Failures.internal(operation.meta().qualifiedName(), error));
+      } else if (response.isOk()) {
+        result.complete(response.result());
+      } else {
+        result.completeExceptionally(response.error());
+      }
+    });
+    return result;
+  }
+
+  private Object objectMethod(Object proxy, Method method, Object[] args) {
+    return switch (method.getName()) {
+      case "toString" -> "reference " + description;
+      case "hashCode" -> System.identityHashCode(proxy);
+      case "equals" -> proxy == args[0];
+      default -> throw new UnsupportedOperationException(method.toString());
+    };
+  }
+}

@@ -1,0 +1,100 @@
+package io.axle.transport;
+
+import io.axle.Invocation;
+import io.axle.Response;
+import io.axle.Stage;
+import io.axle.Status;
+import io.axle.contract.OperationMeta;
+import io.axle.executor.AxleExecutor;
+import io.axle.executor.ExecutorOverloadedException;
+import io.axle.internal.Failures;
+import io.axle.FilterChain;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * One served operation with its executor and its provider chain. Every transport hands each
+ * decoded request to {@link #dispatch}, so the threading contract and the failure statuses are
+ * the same whatever the wire.
+ */
+public final class ProviderOperation {
+  private final OperationMeta meta;
+  private final AxleExecutor executor;
+  private final String executorDescription;
+  private final FilterChain chain;
+
+  public ProviderOperation(OperationMeta meta, AxleExecutor executor, String executorDescription, FilterChain chain) {
+    this.meta = meta;
+    this.executor = executor;
+    this.executorDescription = executorDescription;
+    this.chain = chain;
+  }
+
+  public OperationMeta meta() {
+    return meta;
+  }
+
+  public AxleExecutor executor() {
+    return executor;
+  }
+
+  /** How the executor is configured, for the start-up log: {@code group 'default' (2 x 8)}. */
+  public String executorDescription() {
+    return executorDescription;
+  }
+
+  /**
+   * Runs the invocation on the operation's executor and answers through {@code responder},
+   * exactly once, on whatever thread finishes the work. Call it on the event loop that read the
+   * request: the group executor binds that loop to its group.
+   *
+   * <p>A full queue answers {@link Status#OVERLOADED} at once; a request whose caller's deadline
+   * passed while it waited in the queue is answered {@link Status#DEADLINE_EXCEEDED} without
+   * running the method.
+   */
+  public void dispatch(Invocation invocation, Consumer<Response> responder) {
+    try {
+      executor.execute(() -> run(invocation, responder));
+    } catch (ExecutorOverloadedException e) {
+      responder.accept(Response.failure(Status.OVERLOADED, e.getMessage()));
+    } catch (RejectedExecutionException e) {
+      responder.accept(Response.failure(Status.SHUTTING_DOWN,
+          meta.qualifiedName() + " was not run: " + e.getMessage()));
+    }
+  }
+
+  private void run(Invocation invocation, Consumer<Response> responder) {
+    invocation.mark(Stage.PROVIDER_EXECUTE);
+    if (invocation.isExpired()) {
+      long queuedMicros = TimeUnit.NANOSECONDS.toMicros(
+          invocation.stageNanos(Stage.PROVIDER_EXECUTE) - invocation.stageNanos(Stage.PROVIDER_RECEIVED));
+      responder.accept(Response.failure(Status.DEADLINE_EXCEEDED, meta.qualifiedName()
+          + " was not run: the caller's deadline passed while it waited " + queuedMicros / 1000.0
+          + " ms in the queue of " + executorDescription));
+      return;
+    }
+    CompletableFuture<Response> future;
+    try {
+      future = chain.proceed(invocation);
+    } catch (Throwable t) {
+      future = CompletableFuture.completedFuture(Response.failure(Failures.fromProvider(meta, t)));
+    }
+    Response now = future.getNow(null);
+    if (now != null) {
+      invocation.mark(Stage.PROVIDER_EXECUTED);
+      responder.accept(now);
+      return;
+    }
+    future.whenComplete((response, error) -> {
+      invocation.mark(Stage.PROVIDER_EXECUTED);
+      responder.accept(response != null ? response : Response.failure(Failures.fromProvider(meta, error)));
+    });
+  }
+
+  @Override
+  public String toString() {
+    return meta.qualifiedName() + " on " + executorDescription;
+  }
+}

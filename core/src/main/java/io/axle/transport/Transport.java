@@ -1,0 +1,32 @@
+package io.axle.transport;
+
+import io.axle.Invocation;
+import io.axle.Response;
+import io.axle.registry.Endpoint;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+
+/** One transport inside a running {@link io.axle.Axle}: a server side and a client side. */
+public interface Transport {
+  String name();
+
+  /**
+   * Starts serving the provider operations, if there are any, and completes with the address
+   * actually bound ({@code null} when the transport serves nothing).
+   */
+  CompletableFuture<Endpoint> start();
+
+  /**
+   * Sends a consumer invocation to one endpoint. The future completes with the provider's
+   * response or a failure {@link Response}; it never completes exceptionally. The transport
+   * enforces the invocation's deadline.
+   */
+  CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint);
+
+  /**
+   * Graceful stop: take no new connections, tell peers, let in-flight requests finish within
+   * the grace period, then close everything; pending client calls still open at the end fail
+   * with a reason.
+   */
+  CompletableFuture<Void> shutdown(Duration grace);
+}

@@ -1,0 +1,15 @@
+package io.axle.transport;
+
+import io.axle.config.AxleConfig;
+import io.vertx.core.Vertx;
+
+/** What a transport gets from the runtime that creates it. */
+public interface TransportContext {
+  AxleConfig config();
+
+  /** The runtime's shared Vert.x; its event loops are sized for every transport. */
+  Vertx vertx();
+
+  /** The provider operations to serve; empty for a consumer-only runtime. */
+  ProviderOperations providerOperations();
+}

@@ -1,0 +1,50 @@
+package io.axle.testing;
+
+import io.axle.Axle;
+import io.axle.config.AxleConfig;
+import io.axle.registry.Endpoint;
+import java.util.Map;
+
+/** Starts real runtimes on loopback with ephemeral ports, configured from key/value pairs only. */
+public final class Runtimes {
+  public static final String SERVICE = "echo-service";
+  public static final String SCHEMA = "EchoService";
+
+  private Runtimes() {
+  }
+
+  /** A config with nothing read from files, the environment or system properties. */
+  public static AxleConfig config(Map<String, ?> entries) {
+    AxleConfig.Builder builder = AxleConfig.builder();
+    entries.forEach(builder::put);
+    return builder.build();
+  }
+
+  /** A provider serving {@code impl} as {@link #SCHEMA} over the given transport on an ephemeral loopback port. */
+  public static Axle provider(String transport, EchoService impl, Map<String, ?> extra) {
+    Map<String, Object> entries = new java.util.LinkedHashMap<>();
+    entries.put("axle.service.name", SERVICE);
+    entries.put("axle." + transport + ".address", "127.0.0.1:0");
+    entries.put("axle." + transport + ".server.thread-count", 1);
+    entries.put("axle." + transport + ".client.thread-count", 1);
+    entries.putAll(extra);
+    return Axle.builder().config(config(entries)).provider(SCHEMA, EchoService.class, impl).start();
+  }
+
+  /** A consumer whose registry points {@link #SERVICE} at the provider's bound endpoint. */
+  public static Axle consumer(Axle provider, String transport, Map<String, ?> extra) {
+    Endpoint endpoint = provider.endpoint(transport).orElseThrow();
+    return consumer(endpoint, transport, extra);
+  }
+
+  public static Axle consumer(Endpoint endpoint, String transport, Map<String, ?> extra) {
+    Map<String, Object> entries = new java.util.LinkedHashMap<>();
+    entries.put("axle.service.name", "test-consumer");
+    entries.put("axle.registry.local." + SERVICE, transport + "://127.0.0.1:" + endpoint.port());
+    entries.put("axle.references.transport", transport);
+    entries.put("axle." + transport + ".server.thread-count", 1);
+    entries.put("axle." + transport + ".client.thread-count", 1);
+    entries.putAll(extra);
+    return Axle.builder().config(config(entries)).start();
+  }
+}

@@ -1,0 +1,259 @@
+package io.axle.highway.internal;
+
+import io.axle.Response;
+import io.axle.Stage;
+import io.axle.Status;
+import io.axle.registry.Endpoint;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.DecoderException;
+import io.netty.util.collection.LongObjectHashMap;
+import io.netty.util.internal.PlatformDependent;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.net.NetSocketInternal;
+import io.vertx.core.net.NetClient;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One consumer connection to one endpoint, bound to one event loop. Calls from any thread are
+ * queued; the event loop drains the queue, gives each call an id, arms its timeout and writes
+ * it, with one flush per drain. Responses are matched by id and may come in any order.
+ *
+ * <p>The pending map, the ids and the timers are touched only on the event loop, so they need
+ * no locks.
+ */
+public final class ClientConnection extends ChannelInboundHandlerAdapter {
+  private static final Logger log = LoggerFactory.getLogger(ClientConnection.class);
+
+  private enum State { CONNECTING, OPEN, DRAINING, CLOSED }
+
+  private final Endpoint endpoint;
+  private final ContextInternal context;
+  private final EventLoop eventLoop;
+  private final int maxFrameSize;
+  private final Queue<PendingCall> outbound = PlatformDependent.newMpscQueue();
+  private final AtomicBoolean drainScheduled = new AtomicBoolean();
+  private final Runnable drainTask = this::drain;
+  private final LongObjectHashMap<PendingCall> pending = new LongObjectHashMap<>();
+  private final List<PendingCall> awaitingConnect = new ArrayList<>();
+  private volatile State state = State.CONNECTING;
+  private ChannelHandlerContext ctx;
+  private long nextRequestId;
+  private String closeReason;
+
+  ClientConnection(Endpoint endpoint, ContextInternal context, int maxFrameSize) {
+    this.endpoint = endpoint;
+    this.context = context;
+    this.eventLoop = context.nettyEventLoop();
+    this.maxFrameSize = maxFrameSize;
+  }
+
+  /** Starts connecting on this connection's event loop. */
+  void connect(NetClient client) {
+    context.runOnContext(v -> client.connect(endpoint.port(), endpoint.host()).onComplete(ar -> {
+      if (ar.succeeded()) {
+        NetSocketInternal socket = (NetSocketInternal) ar.result();
+        ChannelHandlerContext vertxHandler = socket.channelHandlerContext();
+        vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-frames", new FrameDecoder(maxFrameSize));
+        vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-client", this);
+        if (!vertxHandler.channel().isActive()) {
+          closed("the connection closed as it opened");
+          return;
+        }
+        state = State.OPEN;
+        for (PendingCall call : awaitingConnect) {
+          // A call that timed out while connecting has released its request already.
+          if (call.request != null) {
+            write(call);
+          }
+        }
+        awaitingConnect.clear();
+        ctx.flush();
+        drain();
+      } else {
+        closed("cannot connect: " + ar.cause().getMessage());
+      }
+    }));
+  }
+
+  /** True while the connection takes new calls. */
+  boolean isUsable() {
+    State s = state;
+    return s == State.CONNECTING || s == State.OPEN;
+  }
+
+  int pendingCount() {
+    return pending.size();
+  }
+
+  EventLoop eventLoop() {
+    return eventLoop;
+  }
+
+  void send(PendingCall call) {
+    outbound.offer(call);
+    if (drainScheduled.compareAndSet(false, true)) {
+      eventLoop.execute(drainTask);
+    }
+  }
+
+  private void drain() {
+    drainScheduled.set(false);
+    int written = 0;
+    for (PendingCall call = outbound.poll(); call != null; call = outbound.poll()) {
+      written += take(call);
+    }
+    if (written > 0) {
+      ctx.flush();
+    }
+  }
+
+  /** Registers a drained call and writes it when the connection is open; returns how many were written. */
+  private int take(PendingCall call) {
+    if (state == State.CLOSED) {
+      call.complete(Response.failure(Status.CONNECTION_FAILED, failureMessage(call)));
+      return 0;
+    }
+    long remaining = call.invocation.remainingNanos();
+    if (remaining <= 0) {
+      call.complete(Response.failure(Status.DEADLINE_EXCEEDED, call.codec.operation().qualifiedName()
+          + " timed out before it could be sent to " + endpoint));
+      return 0;
+    }
+    call.requestId = ++nextRequestId;
+    pending.put(call.requestId, call);
+    if (remaining != Long.MAX_VALUE) {
+      call.timeout = eventLoop.schedule(() -> onTimeout(call), remaining, TimeUnit.NANOSECONDS);
+    }
+    if (state == State.CONNECTING) {
+      awaitingConnect.add(call);
+      return 0;
+    }
+    write(call);
+    return 1;
+  }
+
+  private void write(PendingCall call) {
+    ByteBuf request = call.request;
+    call.request = null;
+    request.setLong(request.readerIndex() + Frames.REQUEST_ID_OFFSET, call.requestId);
+    ctx.write(request, ctx.voidPromise());
+    call.invocation.mark(Stage.CONSUMER_WRITTEN);
+  }
+
+  private void onTimeout(PendingCall call) {
+    if (pending.remove(call.requestId) != call) {
+      return;
+    }
+    call.timeout = null;
+    long waitedMicros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - call.invocation.stageNanos(Stage.CONSUMER_START));
+    call.complete(Response.failure(Status.DEADLINE_EXCEEDED, call.codec.operation().qualifiedName()
+        + " timed out after " + waitedMicros / 1000.0 + " ms waiting for " + endpoint
+        + " (expected: an answer within axle.request.timeout)"));
+    maybeIdle();
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    this.ctx = ctx;
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    Frame frame = (Frame) msg;
+    try {
+      switch (frame.type()) {
+        case Frames.TYPE_RESPONSE -> onResponse(frame);
+        case Frames.TYPE_GOAWAY -> {
+          log.debug("highway: {} is going away; new calls will use a new connection", endpoint);
+          state = State.DRAINING;
+          maybeIdle();
+        }
+        default -> throw new HighwayProtocolException("the server sent a " + Frames.typeName(frame.type())
+            + " frame (expected: RESPONSE or GOAWAY)");
+      }
+    } finally {
+      frame.release();
+    }
+  }
+
+  private void onResponse(Frame frame) {
+    FrameHeader header = FrameHeader.parse(frame.header());
+    PendingCall call = pending.remove(frame.requestId());
+    if (call == null) {
+      // Its timeout already answered the caller.
+      return;
+    }
+    Response response = call.codec.decodeResponse(header, frame.body());
+    call.invocation.mark(Stage.CONSUMER_RECEIVED);
+    call.complete(response);
+    maybeIdle();
+  }
+
+  private void maybeIdle() {
+    if (state == State.DRAINING && pending.isEmpty()) {
+      ctx.close();
+    }
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    closed(closeReason != null ? closeReason : "the connection closed before the response arrived");
+    ctx.fireChannelInactive();
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    Throwable reason = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+    closeReason = reason instanceof HighwayProtocolException ? "protocol error: " + reason.getMessage()
+        : reason.toString();
+    log.warn("highway: closing the connection to {}: {}", endpoint, closeReason);
+    ctx.close();
+  }
+
+  /** Closes the connection; calls still pending fail with {@code reason}. */
+  void close(String reason) {
+    eventLoop.execute(() -> {
+      closeReason = reason;
+      if (ctx != null) {
+        ctx.close();
+      } else {
+        closed(reason);
+      }
+    });
+  }
+
+  /** Fails everything still open; runs on the event loop. */
+  private void closed(String reason) {
+    if (state == State.CLOSED) {
+      return;
+    }
+    state = State.CLOSED;
+    closeReason = reason;
+    // Calls awaiting the connection are in the pending map too, with their timers.
+    List<PendingCall> failed = new ArrayList<>(pending.values());
+    pending.clear();
+    awaitingConnect.clear();
+    for (PendingCall call : failed) {
+      call.complete(Response.failure(Status.CONNECTION_FAILED, failureMessage(call)));
+    }
+    drain();
+  }
+
+  private String failureMessage(PendingCall call) {
+    return call.codec.operation().qualifiedName() + " failed on " + endpoint + ": " + closeReason;
+  }
+
+  @Override
+  public String toString() {
+    return "highway connection to " + endpoint + " (" + state + ", " + pending.size() + " pending)";
+  }
+}

@@ -1,0 +1,167 @@
+package io.axle.highway.internal;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The small header of a frame: a protobuf message written and read by hand (no schema, no
+ * reflection) because every frame carries one. Fields (docs/protocol.md):
+ * 1 schema id, 2 operation, 3 timeout in microseconds, 4 status, 5 message, 6/7 a context key
+ * and its value (repeated, paired in order). Unknown fields are skipped, so later versions can
+ * add fields.
+ */
+public final class FrameHeader {
+  static final int SCHEMA_ID = 1;
+  static final int OPERATION = 2;
+  static final int TIMEOUT_MICROS = 3;
+  static final int STATUS = 4;
+  static final int MESSAGE = 5;
+  static final int CONTEXT_KEY = 6;
+  static final int CONTEXT_VALUE = 7;
+
+  private static final int WIRE_VARINT = 0;
+  private static final int WIRE_FIXED64 = 1;
+  private static final int WIRE_LENGTH_DELIMITED = 2;
+  private static final int WIRE_FIXED32 = 5;
+
+  public String schemaId;
+  public String operation;
+  public long timeoutMicros;
+  public int status;
+  public String message;
+  public Map<String, String> context;
+
+  /** Parses a header; a malformed one is a protocol error that closes the connection. */
+  public static FrameHeader parse(ByteBuf in) {
+    FrameHeader header = new FrameHeader();
+    String pendingKey = null;
+    while (in.isReadable()) {
+      long tag = readVarint(in);
+      int field = (int) (tag >>> 3);
+      int wireType = (int) (tag & 7);
+      switch (field) {
+        case SCHEMA_ID -> header.schemaId = readString(in, wireType, field);
+        case OPERATION -> header.operation = readString(in, wireType, field);
+        case TIMEOUT_MICROS -> header.timeoutMicros = readVarintField(in, wireType, field);
+        case STATUS -> header.status = (int) readVarintField(in, wireType, field);
+        case MESSAGE -> header.message = readString(in, wireType, field);
+        case CONTEXT_KEY -> pendingKey = readString(in, wireType, field);
+        case CONTEXT_VALUE -> {
+          String value = readString(in, wireType, field);
+          if (pendingKey == null) {
+            throw new HighwayProtocolException("malformed header: context value without a key before it");
+          }
+          if (header.context == null) {
+            header.context = new HashMap<>(4);
+          }
+          header.context.put(pendingKey, value);
+          pendingKey = null;
+        }
+        default -> skip(in, wireType, field);
+      }
+    }
+    return header;
+  }
+
+  /** Writes a request header. */
+  public static void writeRequest(ByteBuf out, String schemaId, String operation, long timeoutMicros,
+      Map<String, String> context) {
+    writeString(out, SCHEMA_ID, schemaId);
+    writeString(out, OPERATION, operation);
+    if (timeoutMicros > 0) {
+      writeVarint(out, (TIMEOUT_MICROS << 3) | WIRE_VARINT);
+      writeVarint(out, timeoutMicros);
+    }
+    if (context != null) {
+      for (Map.Entry<String, String> e : context.entrySet()) {
+        writeString(out, CONTEXT_KEY, e.getKey());
+        writeString(out, CONTEXT_VALUE, e.getValue() == null ? "" : e.getValue());
+      }
+    }
+  }
+
+  /** Writes a response header: status 0 with no message for success. */
+  public static void writeResponse(ByteBuf out, int status, String message) {
+    if (status != 0) {
+      writeVarint(out, (STATUS << 3) | WIRE_VARINT);
+      writeVarint(out, status);
+    }
+    if (message != null) {
+      writeString(out, MESSAGE, message);
+    }
+  }
+
+  private static void writeString(ByteBuf out, int field, String value) {
+    writeVarint(out, ((long) field << 3) | WIRE_LENGTH_DELIMITED);
+    writeVarint(out, ByteBufUtil.utf8Bytes(value));
+    ByteBufUtil.writeUtf8(out, value);
+  }
+
+  static void writeVarint(ByteBuf out, long value) {
+    while ((value & ~0x7FL) != 0) {
+      out.writeByte((int) ((value & 0x7F) | 0x80));
+      value >>>= 7;
+    }
+    out.writeByte((int) value);
+  }
+
+  static long readVarint(ByteBuf in) {
+    long result = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (!in.isReadable()) {
+        throw new HighwayProtocolException("malformed header: truncated varint");
+      }
+      byte b = in.readByte();
+      result |= (long) (b & 0x7F) << shift;
+      if ((b & 0x80) == 0) {
+        return result;
+      }
+    }
+    throw new HighwayProtocolException("malformed header: varint longer than 10 bytes");
+  }
+
+  private static long readVarintField(ByteBuf in, int wireType, int field) {
+    expectWireType(wireType, WIRE_VARINT, field);
+    return readVarint(in);
+  }
+
+  private static String readString(ByteBuf in, int wireType, int field) {
+    expectWireType(wireType, WIRE_LENGTH_DELIMITED, field);
+    long length = readVarint(in);
+    if (length < 0 || length > in.readableBytes()) {
+      throw new HighwayProtocolException("malformed header: field " + field + " declares " + length
+          + " bytes but only " + in.readableBytes() + " remain");
+    }
+    String value = in.toString(in.readerIndex(), (int) length, StandardCharsets.UTF_8);
+    in.skipBytes((int) length);
+    return value;
+  }
+
+  private static void skip(ByteBuf in, int wireType, int field) {
+    long bytes = switch (wireType) {
+      case WIRE_VARINT -> {
+        readVarint(in);
+        yield 0;
+      }
+      case WIRE_FIXED64 -> 8;
+      case WIRE_FIXED32 -> 4;
+      case WIRE_LENGTH_DELIMITED -> readVarint(in);
+      default -> throw new HighwayProtocolException("malformed header: field " + field + " has wire type " + wireType
+          + " (expected: 0, 1, 2 or 5)");
+    };
+    if (bytes < 0 || bytes > in.readableBytes()) {
+      throw new HighwayProtocolException("malformed header: field " + field + " runs past the header's end");
+    }
+    in.skipBytes((int) bytes);
+  }
+
+  private static void expectWireType(int actual, int expected, int field) {
+    if (actual != expected) {
+      throw new HighwayProtocolException("malformed header: field " + field + " has wire type " + actual
+          + " (expected: " + expected + ")");
+    }
+  }
+}

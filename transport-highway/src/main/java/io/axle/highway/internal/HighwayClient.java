@@ -1,0 +1,117 @@
+package io.axle.highway.internal;
+
+import io.axle.Invocation;
+import io.axle.Response;
+import io.axle.Status;
+import io.axle.AxleException;
+import io.axle.registry.Endpoint;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.net.NetClient;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The consumer side of highway: {@code thread-count} connections per endpoint, one on each
+ * client event loop, chosen round-robin per call. A connection that closed or was told to go
+ * away is replaced on the next call that picks its slot.
+ */
+public final class HighwayClient {
+  private final NetClient netClient;
+  private final List<ContextInternal> contexts;
+  private final OperationCodecs codecs;
+  private final int maxFrameSize;
+  private final Map<Endpoint, Slots> byEndpoint = new ConcurrentHashMap<>();
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private volatile String closedReason;
+
+  public HighwayClient(NetClient netClient, List<ContextInternal> contexts, OperationCodecs codecs, int maxFrameSize) {
+    this.netClient = netClient;
+    this.contexts = List.copyOf(contexts);
+    this.codecs = codecs;
+    this.maxFrameSize = maxFrameSize;
+  }
+
+  public CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint) {
+    String closed = closedReason;
+    if (closed != null) {
+      return CompletableFuture.completedFuture(Response.failure(Status.SHUTTING_DOWN,
+          invocation.operation().qualifiedName() + " was not sent: " + closed));
+    }
+    OperationCodec codec;
+    ByteBuf request;
+    try {
+      codec = codecs.of(invocation.operation());
+      request = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, maxFrameSize);
+    } catch (AxleException e) {
+      return CompletableFuture.completedFuture(Response.failure(e));
+    } catch (IllegalArgumentException e) {
+      return CompletableFuture.completedFuture(Response.failure(Status.BAD_REQUEST, e.getMessage()));
+    }
+    PendingCall call = new PendingCall(invocation, codec, request);
+    inFlight.incrementAndGet();
+    call.future.whenComplete((r, t) -> inFlight.decrementAndGet());
+    byEndpoint.computeIfAbsent(endpoint, Slots::new).next().send(call);
+    return call.future;
+  }
+
+  /** Calls sent and not yet answered. */
+  public int inFlight() {
+    return inFlight.get();
+  }
+
+  /** Takes no new calls from now on; {@code reason} is what refused callers are told. */
+  public void refuseNewCalls(String reason) {
+    closedReason = reason;
+  }
+
+  /** Closes every connection; calls still pending fail with {@code reason}. */
+  public void closeAll(String reason) {
+    closedReason = reason;
+    for (Slots slots : byEndpoint.values()) {
+      slots.closeAll(reason);
+    }
+  }
+
+  private final class Slots {
+    private final Endpoint endpoint;
+    private final AtomicReferenceArray<ClientConnection> connections;
+    private final AtomicInteger roundRobin = new AtomicInteger();
+
+    Slots(Endpoint endpoint) {
+      this.endpoint = endpoint;
+      this.connections = new AtomicReferenceArray<>(contexts.size());
+    }
+
+    ClientConnection next() {
+      int index = Math.floorMod(roundRobin.getAndIncrement(), contexts.size());
+      ClientConnection connection = connections.get(index);
+      while (connection == null || !connection.isUsable()) {
+        ClientConnection fresh = new ClientConnection(endpoint, contexts.get(index), maxFrameSize);
+        if (connections.compareAndSet(index, connection, fresh)) {
+          fresh.connect(netClient);
+          return fresh;
+        }
+        connection = connections.get(index);
+      }
+      return connection;
+    }
+
+    void closeAll(String reason) {
+      List<ClientConnection> all = new ArrayList<>();
+      for (int i = 0; i < connections.length(); i++) {
+        ClientConnection c = connections.get(i);
+        if (c != null) {
+          all.add(c);
+        }
+      }
+      all.forEach(c -> c.close(reason));
+    }
+  }
+}

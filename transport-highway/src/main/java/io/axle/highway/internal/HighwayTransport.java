@@ -1,0 +1,176 @@
+package io.axle.highway.internal;
+
+import io.axle.Invocation;
+import io.axle.Response;
+import io.axle.config.AxleConfig;
+import io.axle.config.HostAndPort;
+import io.axle.highway.HighwayConfigKeys;
+import io.axle.highway.HighwayTransportFactory;
+import io.axle.registry.Endpoint;
+import io.axle.transport.ProviderOperation;
+import io.axle.transport.ProviderOperations;
+import io.axle.transport.Transport;
+import io.axle.transport.TransportContext;
+import io.netty.channel.ChannelHandlerContext;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.internal.net.NetSocketInternal;
+import io.vertx.core.net.NetClient;
+import io.vertx.core.net.NetClientOptions;
+import io.vertx.core.net.NetServer;
+import io.vertx.core.net.NetServerOptions;
+import io.vertx.core.net.NetSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The highway transport: {@code server.thread-count} Vert.x NetServers sharing one port (Vert.x
+ * spreads accepted connections over their event loops) and a client with
+ * {@code client.thread-count} event loops. The framing and the dispatch run in Netty handlers
+ * put in front of Vert.x's own, so frames go from the socket to the codec without copies into
+ * Vert.x buffers.
+ */
+public final class HighwayTransport implements Transport {
+  private static final Logger log = LoggerFactory.getLogger(HighwayTransport.class);
+
+  private final TransportContext context;
+  private final VertxInternal vertx;
+  private final int maxFrameSize;
+  private final OperationCodecs codecs = new OperationCodecs();
+  private final List<ContextInternal> serverContexts = new ArrayList<>();
+  private final List<NetServer> servers = new CopyOnWriteArrayList<>();
+  private final HighwayClient client;
+  private final NetClient netClient;
+
+  public HighwayTransport(TransportContext context) {
+    this.context = context;
+    this.vertx = (VertxInternal) context.vertx();
+    AxleConfig config = context.config();
+    this.maxFrameSize = config.get(HighwayConfigKeys.MAX_FRAME_SIZE);
+    // Server loops are taken first, so that client loops land on other threads of the pool.
+    if (!context.providerOperations().isEmpty()) {
+      for (int i = 0; i < config.get(HighwayConfigKeys.SERVER_THREAD_COUNT); i++) {
+        serverContexts.add(vertx.createEventLoopContext());
+      }
+    }
+    List<ContextInternal> clientContexts = new ArrayList<>();
+    for (int i = 0; i < config.get(HighwayConfigKeys.CLIENT_THREAD_COUNT); i++) {
+      clientContexts.add(vertx.createEventLoopContext());
+    }
+    this.netClient = vertx.createNetClient(new NetClientOptions()
+        .setTcpNoDelay(true)
+        .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, config.get(HighwayConfigKeys.CLIENT_CONNECT_TIMEOUT).toMillis())));
+    this.client = new HighwayClient(netClient, clientContexts, codecs, maxFrameSize);
+  }
+
+  @Override
+  public String name() {
+    return HighwayTransportFactory.NAME;
+  }
+
+  @Override
+  public CompletableFuture<Endpoint> start() {
+    ProviderOperations operations = context.providerOperations();
+    if (operations.isEmpty()) {
+      return CompletableFuture.completedFuture(null);
+    }
+    // Fail at start-up, not on the first request, when a type cannot travel over highway.
+    for (ProviderOperation operation : operations.all()) {
+      codecs.of(operation.meta());
+    }
+    HostAndPort address = context.config().get(HighwayConfigKeys.ADDRESS);
+    CompletableFuture<Endpoint> result = new CompletableFuture<>();
+    listen(0, address.host(), address.port()).onComplete(ar -> {
+      if (ar.failed()) {
+        result.completeExceptionally(new IllegalStateException("highway cannot listen on " + address + ": "
+            + ar.cause().getMessage() + " (expected: a free port in axle.highway.address)", ar.cause()));
+        return;
+      }
+      int port = ar.result();
+      List<Future<Integer>> rest = new ArrayList<>();
+      for (int i = 1; i < serverContexts.size(); i++) {
+        rest.add(listen(i, address.host(), port));
+      }
+      Future.all(rest).onComplete(all -> {
+        if (all.failed()) {
+          result.completeExceptionally(all.cause());
+        } else {
+          result.complete(new Endpoint(name(), address.host(), port));
+        }
+      });
+    });
+    return result;
+  }
+
+  /** Starts server {@code index} on its own event loop; completes with the port bound. */
+  private Future<Integer> listen(int index, String host, int port) {
+    Promise<Integer> promise = Promise.promise();
+    ContextInternal serverContext = serverContexts.get(index);
+    serverContext.runOnContext(v -> {
+      NetServer server = vertx.createNetServer(new NetServerOptions().setTcpNoDelay(true));
+      server.connectHandler(this::accept);
+      server.listen(port, host).onComplete(ar -> {
+        if (ar.succeeded()) {
+          servers.add(server);
+          promise.complete(server.actualPort());
+        } else {
+          promise.fail(ar.cause());
+        }
+      });
+    });
+    return promise.future();
+  }
+
+  private void accept(NetSocket socket) {
+    NetSocketInternal internal = (NetSocketInternal) socket;
+    ChannelHandlerContext vertxHandler = internal.channelHandlerContext();
+    ServerConnection connection = new ServerConnection(context.providerOperations(), codecs, maxFrameSize);
+    vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-frames", new FrameDecoder(maxFrameSize));
+    vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-server", connection);
+    socket.shutdownHandler(timeout -> connection.goAway());
+  }
+
+  @Override
+  public CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint) {
+    return client.send(invocation, endpoint);
+  }
+
+  @Override
+  public CompletableFuture<Void> shutdown(Duration grace) {
+    long deadline = System.nanoTime() + grace.toNanos();
+    List<CompletableFuture<Void>> closing = new ArrayList<>();
+    for (NetServer server : servers) {
+      closing.add(server.shutdown(grace).toCompletionStage().toCompletableFuture());
+    }
+    // Servers first: a provider still answering may itself call other services through the client.
+    return CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new))
+        .handle((v, error) -> null)
+        .thenCompose(v -> CompletableFuture.runAsync(() -> drainClient(deadline), task -> Thread.ofVirtual().start(task)))
+        .thenCompose(v -> netClient.close().toCompletionStage().toCompletableFuture());
+  }
+
+  private void drainClient(long deadline) {
+    while (client.inFlight() > 0 && System.nanoTime() - deadline < 0) {
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    int abandoned = client.inFlight();
+    if (abandoned > 0) {
+      log.warn("highway: {} calls still waiting for answers at the end of the shutdown grace period; they fail now",
+          abandoned);
+    }
+    client.closeAll("the consumer stopped before the answer arrived (axle.shutdown.timeout elapsed)");
+  }
+}

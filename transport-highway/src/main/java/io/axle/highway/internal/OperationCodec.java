@@ -1,0 +1,180 @@
+package io.axle.highway.internal;
+
+import io.axle.AxleException;
+import io.axle.Invocation;
+import io.axle.Response;
+import io.axle.Status;
+import io.axle.contract.OperationMeta;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.ByteBufUtil;
+import io.protostuff.LinkedBuffer;
+import io.protostuff.ProtobufIOUtil;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Encodes and decodes the frames of one operation. Built once per operation; thread-safe.
+ */
+public final class OperationCodec {
+  private static final ThreadLocal<LinkedBuffer> BUFFERS = ThreadLocal.withInitial(() -> LinkedBuffer.allocate(512));
+
+  private final OperationMeta operation;
+  private final FieldsSchema arguments;
+  private final FieldsSchema result;
+
+  public OperationCodec(OperationMeta operation) {
+    this.operation = operation;
+    FieldCodec[] args = new FieldCodec[operation.parameterCount()];
+    for (int i = 0; i < args.length; i++) {
+      args[i] = FieldCodec.forType(operation.parameterType(i),
+          operation.qualifiedName() + " parameter " + operation.parameterName(i));
+    }
+    this.arguments = new FieldsSchema(operation.qualifiedName() + ".args", args);
+    this.result = new FieldsSchema(operation.qualifiedName() + ".result",
+        new FieldCodec[] {FieldCodec.forType(operation.resultType(), operation.qualifiedName() + " result")});
+  }
+
+  public OperationMeta operation() {
+    return operation;
+  }
+
+  /**
+   * A request frame with request id 0; the connection writes the real id in when it sends it.
+   * The timeout travels as the time left now, so clocks need not agree.
+   */
+  public ByteBuf encodeRequest(ByteBufAllocator alloc, Invocation invocation, int maxFrameSize) {
+    long remaining = invocation.remainingNanos();
+    long timeoutMicros = remaining == Long.MAX_VALUE ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMicros(remaining));
+    ByteBuf buf = alloc.ioBuffer(128);
+    try {
+      int start = buf.writerIndex();
+      writeFixedHeader(buf, Frames.TYPE_REQUEST, 0);
+      int headerStart = buf.writerIndex();
+      FrameHeader.writeRequest(buf, operation.schemaId(), operation.name(), timeoutMicros, invocation.contextOrNull());
+      int bodyStart = buf.writerIndex();
+      writeBody(buf, arguments, invocation.args());
+      finish(buf, start, headerStart, bodyStart, maxFrameSize, "request");
+      return buf;
+    } catch (RuntimeException | IOException e) {
+      buf.release();
+      throw e instanceof AxleException ae ? ae : new AxleException(Status.BAD_REQUEST,
+          "cannot encode the arguments of " + operation.qualifiedName() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The arguments of a request body; a body that does not decode is a bad request, not a broken connection. */
+  public Object[] decodeArguments(ByteBuf body) {
+    try {
+      return decode(body, arguments);
+    } catch (RuntimeException | IOException e) {
+      throw new AxleException(Status.BAD_REQUEST, "cannot decode the arguments of " + operation.qualifiedName()
+          + ": " + e.getMessage() + " (expected: fields 1.." + arguments.size() + " as declared by "
+          + operation.method().toGenericString() + ")", e);
+    }
+  }
+
+  /**
+   * A response frame for a response. A result that cannot be encoded, or one over the maximum
+   * frame size, becomes an error response instead, so the caller learns why.
+   */
+  public ByteBuf encodeResponse(ByteBufAllocator alloc, long requestId, Response response, int maxFrameSize) {
+    if (response.isOk()) {
+      ByteBuf buf = alloc.ioBuffer(64);
+      try {
+        int start = buf.writerIndex();
+        writeFixedHeader(buf, Frames.TYPE_RESPONSE, requestId);
+        int headerStart = buf.writerIndex();
+        FrameHeader.writeResponse(buf, 0, null);
+        int bodyStart = buf.writerIndex();
+        writeBody(buf, result, new Object[] {response.result()});
+        finish(buf, start, headerStart, bodyStart, maxFrameSize, "response");
+        return buf;
+      } catch (RuntimeException | IOException e) {
+        buf.release();
+        AxleException error = e instanceof AxleException ae ? ae : new AxleException(Status.INTERNAL_ERROR,
+            "cannot encode the result of " + operation.qualifiedName() + ": " + e, e);
+        return encodeError(alloc, requestId, error.status(), error.getMessage());
+      }
+    }
+    return encodeError(alloc, requestId, response.error().status(), response.error().getMessage());
+  }
+
+  /** An error response, needing no operation: also used for unknown operations and bad requests. */
+  public static ByteBuf encodeError(ByteBufAllocator alloc, long requestId, Status status, String message) {
+    ByteBuf buf = alloc.ioBuffer(64 + (message == null ? 0 : message.length()));
+    int start = buf.writerIndex();
+    writeFixedHeader(buf, Frames.TYPE_RESPONSE, requestId);
+    int headerStart = buf.writerIndex();
+    FrameHeader.writeResponse(buf, status.wireCode(), message == null ? "" : message);
+    buf.setInt(start + 12, buf.writerIndex() - headerStart);
+    buf.setInt(start + 16, 0);
+    return buf;
+  }
+
+  /** A frame that carries only its type, such as GOAWAY. */
+  public static ByteBuf encodeControl(ByteBufAllocator alloc, byte type) {
+    ByteBuf buf = alloc.ioBuffer(Frames.FIXED_SIZE);
+    writeFixedHeader(buf, type, 0);
+    return buf;
+  }
+
+  /** The response a consumer gets from a response frame. */
+  public Response decodeResponse(FrameHeader header, ByteBuf body) {
+    if (header.status != 0) {
+      Status status = Status.fromWireCode(header.status);
+      if (status == null || status == Status.OK || status.isLocal()) {
+        return Response.failure(Status.INTERNAL_ERROR, operation.qualifiedName() + " failed with unknown status "
+            + header.status + ": " + header.message);
+      }
+      return Response.failure(status, header.message == null ? "" : header.message);
+    }
+    try {
+      return Response.ok(decode(body, result)[0]);
+    } catch (RuntimeException | IOException e) {
+      return Response.failure(new AxleException(Status.INTERNAL_ERROR, "cannot decode the result of "
+          + operation.qualifiedName() + ": " + e.getMessage(), e));
+    }
+  }
+
+  private static void writeFixedHeader(ByteBuf buf, byte type, long requestId) {
+    buf.writeShort(Frames.MAGIC);
+    buf.writeByte(Frames.VERSION);
+    buf.writeByte(type);
+    buf.writeLong(requestId);
+    buf.writeInt(0);
+    buf.writeInt(0);
+  }
+
+  private static void writeBody(ByteBuf buf, FieldsSchema schema, Object[] values) throws IOException {
+    LinkedBuffer linked = BUFFERS.get();
+    try {
+      ProtobufIOUtil.writeTo(new ByteBufOutputStream(buf), values, schema, linked);
+    } finally {
+      linked.clear();
+    }
+  }
+
+  private static Object[] decode(ByteBuf body, FieldsSchema schema) throws IOException {
+    Object[] values = schema.newMessage();
+    if (body.hasArray()) {
+      ProtobufIOUtil.mergeFrom(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes(), values, schema);
+    } else {
+      byte[] bytes = ByteBufUtil.getBytes(body);
+      ProtobufIOUtil.mergeFrom(bytes, 0, bytes.length, values, schema);
+    }
+    return values;
+  }
+
+  private void finish(ByteBuf buf, int start, int headerStart, int bodyStart, int maxFrameSize, String what) {
+    int end = buf.writerIndex();
+    if (end - start > maxFrameSize) {
+      throw new AxleException(Status.BAD_REQUEST, operation.qualifiedName() + ": " + what + " of " + (end - start)
+          + " bytes is over axle.highway.max-frame-size " + maxFrameSize
+          + " (expected: a smaller payload, or raise axle.highway.max-frame-size on both sides)");
+    }
+    buf.setInt(start + 12, bodyStart - headerStart);
+    buf.setInt(start + 16, end - bodyStart);
+  }
+}

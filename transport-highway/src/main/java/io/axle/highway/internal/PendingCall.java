@@ -1,0 +1,40 @@
+package io.axle.highway.internal;
+
+import io.axle.Invocation;
+import io.axle.Response;
+import io.netty.buffer.ByteBuf;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+
+/**
+ * A consumer call owned by one connection's event loop from the moment it is drained: every
+ * field but the constructor's is read and written on that loop only.
+ */
+final class PendingCall {
+  final Invocation invocation;
+  final OperationCodec codec;
+  final CompletableFuture<Response> future = new CompletableFuture<>();
+  /** The encoded request until it is handed to the channel; then null (the channel owns it). */
+  ByteBuf request;
+  long requestId;
+  ScheduledFuture<?> timeout;
+
+  PendingCall(Invocation invocation, OperationCodec codec, ByteBuf request) {
+    this.invocation = invocation;
+    this.codec = codec;
+    this.request = request;
+  }
+
+  /** Completes the call once; later completions (a late response after a timeout) are ignored. */
+  void complete(Response response) {
+    if (timeout != null) {
+      timeout.cancel(false);
+      timeout = null;
+    }
+    if (request != null) {
+      request.release();
+      request = null;
+    }
+    future.complete(response);
+  }
+}

@@ -1,0 +1,212 @@
+package io.axle.highway.internal;
+
+import io.axle.AxleException;
+import io.axle.Invocation;
+import io.axle.Response;
+import io.axle.Role;
+import io.axle.Stage;
+import io.axle.Status;
+import io.axle.transport.ProviderOperation;
+import io.axle.transport.ProviderOperations;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
+import io.netty.util.internal.PlatformDependent;
+import java.util.Queue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The provider side of one highway connection. Requests are decoded on the event loop and
+ * dispatched to their operation's executor; responses come back from any thread.
+ *
+ * <p>Write coalescing: a response made on the event loop during a read is flushed once when the
+ * read burst ends; responses made on other threads are queued and the event loop drains the
+ * queue with one flush per drain, instead of one wake-up and flush per response.
+ */
+public final class ServerConnection extends ChannelInboundHandlerAdapter {
+  private static final Logger log = LoggerFactory.getLogger(ServerConnection.class);
+
+  private final ProviderOperations operations;
+  private final OperationCodecs codecs;
+  private final int maxFrameSize;
+  private final Queue<ByteBuf> outbound = PlatformDependent.newMpscQueue();
+  private final AtomicBoolean drainScheduled = new AtomicBoolean();
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final Runnable drainTask = this::drain;
+  private ChannelHandlerContext ctx;
+  private boolean reading;
+  private boolean flushPending;
+  private volatile boolean goingAway;
+
+  public ServerConnection(ProviderOperations operations, OperationCodecs codecs, int maxFrameSize) {
+    this.operations = operations;
+    this.codecs = codecs;
+    this.maxFrameSize = maxFrameSize;
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    this.ctx = ctx;
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    reading = true;
+    Frame frame = (Frame) msg;
+    try {
+      if (frame.type() != Frames.TYPE_REQUEST) {
+        throw new HighwayProtocolException("a client sent a " + Frames.typeName(frame.type())
+            + " frame (expected: REQUEST)");
+      }
+      onRequest(frame);
+    } finally {
+      frame.release();
+    }
+  }
+
+  private void onRequest(Frame frame) {
+    long requestId = frame.requestId();
+    FrameHeader header = FrameHeader.parse(frame.header());
+    ProviderOperation operation = operations.find(header.schemaId, header.operation);
+    if (operation == null) {
+      writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, Status.NOT_FOUND,
+          "no operation " + header.schemaId + "." + header.operation + " on this provider (it serves: "
+              + served() + ")"));
+      return;
+    }
+    OperationCodec codec = codecs.of(operation.meta());
+    Object[] args;
+    try {
+      args = codec.decodeArguments(frame.body());
+    } catch (AxleException e) {
+      writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, e.status(), e.getMessage()));
+      return;
+    }
+    Invocation invocation = new Invocation(Role.PROVIDER, operation.meta(), args);
+    invocation.mark(Stage.PROVIDER_RECEIVED);
+    if (header.timeoutMicros > 0) {
+      invocation.deadlineNanos(invocation.stageNanos(Stage.PROVIDER_RECEIVED)
+          + TimeUnit.MICROSECONDS.toNanos(header.timeoutMicros));
+    }
+    if (header.context != null) {
+      invocation.context().putAll(header.context);
+    }
+    invocation.transport("highway");
+    inFlight.incrementAndGet();
+    operation.dispatch(invocation, response -> respond(codec, requestId, response));
+  }
+
+  private void respond(OperationCodec codec, long requestId, Response response) {
+    ByteBuf frame = codec.encodeResponse(ctx.alloc(), requestId, response, maxFrameSize);
+    if (ctx.executor().inEventLoop()) {
+      writeNow(frame);
+      afterResponse();
+    } else {
+      outbound.offer(frame);
+      if (drainScheduled.compareAndSet(false, true)) {
+        ctx.executor().execute(drainTask);
+      }
+    }
+  }
+
+  private void drain() {
+    drainScheduled.set(false);
+    int written = 0;
+    for (ByteBuf frame = outbound.poll(); frame != null; frame = outbound.poll()) {
+      ctx.write(frame, ctx.voidPromise());
+      written++;
+    }
+    if (written > 0) {
+      ctx.flush();
+      inFlight.addAndGet(-written);
+      closeIfDrained();
+    }
+  }
+
+  private void afterResponse() {
+    inFlight.decrementAndGet();
+    closeIfDrained();
+  }
+
+  /** Writes on the event loop; flushed at the end of the read burst, or now outside one. */
+  private void writeNow(ByteBuf frame) {
+    ctx.write(frame, ctx.voidPromise());
+    if (reading) {
+      flushPending = true;
+    } else {
+      ctx.flush();
+    }
+  }
+
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) {
+    reading = false;
+    if (flushPending) {
+      flushPending = false;
+      ctx.flush();
+    }
+  }
+
+  /**
+   * The server is stopping: tell the client to send nothing new here, and close once the
+   * requests already taken are answered (the server's grace period bounds the wait).
+   */
+  public void goAway() {
+    ctx.executor().execute(() -> {
+      if (goingAway) {
+        return;
+      }
+      goingAway = true;
+      ctx.writeAndFlush(OperationCodec.encodeControl(ctx.alloc(), Frames.TYPE_GOAWAY), ctx.voidPromise());
+      closeIfDrained();
+    });
+  }
+
+  private void closeIfDrained() {
+    if (goingAway && inFlight.get() == 0) {
+      ctx.close();
+    }
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    for (ByteBuf frame = outbound.poll(); frame != null; frame = outbound.poll()) {
+      frame.release();
+    }
+    int lost = inFlight.get();
+    if (lost > 0) {
+      log.debug("highway connection from {} closed with {} requests still running; their answers are dropped",
+          ctx.channel().remoteAddress(), lost);
+    }
+    ctx.fireChannelInactive();
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    Throwable reason = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+    if (reason instanceof HighwayProtocolException) {
+      log.warn("highway: closing the connection from {}: {}", ctx.channel().remoteAddress(), reason.getMessage());
+    } else if (reason instanceof java.io.IOException) {
+      log.debug("highway: connection from {} failed: {}", ctx.channel().remoteAddress(), reason.toString());
+    } else {
+      log.warn("highway: closing the connection from {} after an unexpected error", ctx.channel().remoteAddress(), reason);
+    }
+    ctx.close();
+  }
+
+  private String served() {
+    StringBuilder sb = new StringBuilder();
+    for (ProviderOperation op : operations.all()) {
+      if (sb.length() > 200) {
+        return sb.append(", ...").toString();
+      }
+      sb.append(sb.length() == 0 ? "" : ", ").append(op.meta().qualifiedName());
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,114 @@
+package io.axle.highway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.axle.Axle;
+import io.axle.AxleException;
+import io.axle.Status;
+import io.axle.testing.EchoService;
+import io.axle.testing.EchoService.Color;
+import io.axle.testing.EchoServiceImpl;
+import io.axle.testing.Pojo;
+import io.axle.testing.Runtimes;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Calls of every shape over a real highway connection on loopback. */
+class HighwayCallsTest {
+  private static final EchoServiceImpl impl = new EchoServiceImpl();
+  private static Axle provider;
+  private static Axle consumer;
+  private static EchoService echo;
+
+  @BeforeAll
+  static void start() {
+    provider = Runtimes.provider("highway", impl, Map.of());
+    consumer = Runtimes.consumer(provider, "highway", Map.of());
+    echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (consumer != null) {
+      consumer.stop();
+    }
+    if (provider != null) {
+      provider.stop();
+    }
+  }
+
+  @Test
+  void syncCall_returnsTheProvidersResult() {
+    assertThat(echo.echo("hello")).isEqualTo("hello");
+    assertThat(echo.echo("")).isEqualTo("");
+    assertThat(echo.echo(null)).isNull();
+    assertThat(echo.echo("ünïcødé ✓")).isEqualTo("ünïcødé ✓");
+  }
+
+  @Test
+  void asyncCall_completesTheFuture() throws Exception {
+    CompletableFuture<String> future = echo.echoAsync("async");
+    assertThat(future.get(10, TimeUnit.SECONDS)).isEqualTo("async");
+    assertThat(echo.delayedEcho("later", 20).get(10, TimeUnit.SECONDS)).isEqualTo("later");
+  }
+
+  @Test
+  void scalarsEnumsBytesAndPojos_roundTrip() {
+    assertThat(echo.add(40, 2)).isEqualTo(42);
+    assertThat(echo.add(-5, 0)).isEqualTo(-5);
+    assertThat(echo.next(Color.BLUE)).isEqualTo(Color.RED);
+    assertThat(echo.reverse(new byte[] {1, 2, 3})).containsExactly(3, 2, 1);
+    Pojo pojo = new Pojo("root", 7);
+    pojo.tags = List.of("a", "b");
+    pojo.counts = Map.of("x", 1, "y", 2);
+    pojo.child = new Pojo("child", 8);
+    assertThat(echo.roundTrip(pojo)).isEqualTo(pojo);
+  }
+
+  @Test
+  void voidOperation_runsOnTheProvider() {
+    int before = impl.fired.get();
+    echo.fireAndForget("x");
+    assertThat(impl.fired.get()).isEqualTo(before + 1);
+  }
+
+  @Test
+  void providerException_reachesCallerWithStatusAndMessage() {
+    assertThatThrownBy(() -> echo.fail("bad input"))
+        .isInstanceOfSatisfying(AxleException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.PROVIDER_ERROR);
+          assertThat(e.getMessage()).isEqualTo("EchoService.fail failed: IllegalArgumentException: bad input");
+        });
+  }
+
+  @Test
+  void providerException_failsTheAsyncFutureWithTheSameError() {
+    EchoService async = echo;
+    CompletableFuture<String> future = async.delayedEcho("x", 0).thenApply(v -> async.fail("nope"));
+    assertThatThrownBy(() -> future.get(10, TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class);
+  }
+
+  @Test
+  void syncCallFromAnEventLoop_failsAtOnceInsteadOfDeadlocking() throws Exception {
+    // The future of an async call completes on the client's event loop.
+    CompletableFuture<Throwable> seen = echo.echoAsync("x").handle((v, e) -> {
+      try {
+        echo.echo("blocking");
+        return null;
+      } catch (Throwable t) {
+        return t;
+      }
+    });
+    assertThat(seen.get(10, TimeUnit.SECONDS))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("blocking call EchoService.echo on event-loop thread");
+  }
+}
