@@ -88,7 +88,10 @@ public final class HighwayTransport implements Transport {
     }
     HostAndPort address = context.config().get(HighwayConfigKeys.ADDRESS);
     CompletableFuture<Endpoint> result = new CompletableFuture<>();
-    listen(0, address.host(), address.port()).onComplete(ar -> {
+    // Vert.x shares one random port between servers that all listen on the same negative port;
+    // with port 0 each server would get a port of its own.
+    int requestedPort = address.port() == 0 ? -1 : address.port();
+    listen(0, address.host(), requestedPort).onComplete(ar -> {
       if (ar.failed()) {
         result.completeExceptionally(new IllegalStateException("highway cannot listen on " + address + ": "
             + ar.cause().getMessage() + " (expected: a free port in axle.highway.address)", ar.cause()));
@@ -97,7 +100,7 @@ public final class HighwayTransport implements Transport {
       int port = ar.result();
       List<Future<Integer>> rest = new ArrayList<>();
       for (int i = 1; i < serverContexts.size(); i++) {
-        rest.add(listen(i, address.host(), port));
+        rest.add(listen(i, address.host(), requestedPort));
       }
       Future.all(rest).onComplete(all -> {
         if (all.failed()) {

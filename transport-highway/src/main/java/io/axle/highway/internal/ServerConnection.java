@@ -13,6 +13,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
 import io.netty.util.internal.PlatformDependent;
+import io.axle.registry.Endpoint;
+import java.net.InetSocketAddress;
 import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -39,6 +41,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private final AtomicInteger inFlight = new AtomicInteger();
   private final Runnable drainTask = this::drain;
   private ChannelHandlerContext ctx;
+  private Endpoint caller;
   private boolean reading;
   private boolean flushPending;
   private volatile boolean goingAway;
@@ -52,6 +55,9 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
     this.ctx = ctx;
+    if (ctx.channel().remoteAddress() instanceof InetSocketAddress remote && remote.getPort() > 0) {
+      caller = new Endpoint("highway", remote.getHostString(), remote.getPort());
+    }
   }
 
   @Override
@@ -97,6 +103,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
       invocation.context().putAll(header.context);
     }
     invocation.transport("highway");
+    invocation.endpoint(caller);
     inFlight.incrementAndGet();
     operation.dispatch(invocation, response -> respond(codec, requestId, response));
   }
