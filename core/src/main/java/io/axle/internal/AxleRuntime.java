@@ -239,7 +239,8 @@ public final class AxleRuntime {
     } catch (Exception e) {
       log.warn("a transport failed while stopping: {}", Failures.unwrap(e).toString());
     }
-    long left = Math.max(0, deadline - System.nanoTime());
+    // Idle pool threads need a moment to notice the shutdown even when no task is left.
+    long left = Math.max(TimeUnit.MILLISECONDS.toNanos(200), deadline - System.nanoTime());
     if (!executors.shutdown(Duration.ofNanos(left))) {
       log.warn("executor tasks were still running after the grace period of {} ms; they were interrupted",
           grace.toMillis());

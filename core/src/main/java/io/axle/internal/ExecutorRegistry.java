@@ -28,12 +28,12 @@ final class ExecutorRegistry {
 
   /** The executor selected for an operation by {@code axle.executors.Provider.<schema>.<op>}, else {@code axle.executors.default}. */
   AxleExecutor forOperation(String schemaId, String operation) {
-    String name = config.getMostSpecific(CoreConfigKeys.EXECUTORS_PROVIDER, schemaId, operation);
-    String key = "axle.executors.Provider." + schemaId + "." + operation;
-    if (name == null) {
-      name = config.get(CoreConfigKeys.EXECUTORS_DEFAULT);
-      key = CoreConfigKeys.EXECUTORS_DEFAULT.name();
-    }
+    String schemaKey = CoreConfigKeys.EXECUTORS_PROVIDER.name() + "." + schemaId;
+    String operationKey = schemaKey + "." + operation;
+    String key = config.getRaw(operationKey).isPresent() ? operationKey
+        : config.getRaw(schemaKey).isPresent() ? schemaKey : CoreConfigKeys.EXECUTORS_DEFAULT.name();
+    String name = key.equals(CoreConfigKeys.EXECUTORS_DEFAULT.name()) ? config.get(CoreConfigKeys.EXECUTORS_DEFAULT)
+        : config.getMostSpecific(CoreConfigKeys.EXECUTORS_PROVIDER, schemaId, operation);
     return byName(name, key);
   }
 
@@ -55,7 +55,8 @@ final class ExecutorRegistry {
     };
     if (executor == null) {
       throw new ConfigException(List.of(key + ": " + name
-          + " (expected: one of inline, group, virtual, or a registered executor: " + named.keySet() + ")"));
+          + " (expected: one of inline, group, virtual, or a registered executor: " + named.keySet() + ") — from "
+          + config.sourceOf(key)));
     }
     created.put(name, executor);
     return executor;

@@ -98,8 +98,9 @@ class HighwayCallsTest {
 
   @Test
   void syncCallFromAnEventLoop_failsAtOnceInsteadOfDeadlocking() throws Exception {
-    // The future of an async call completes on the client's event loop.
-    CompletableFuture<Throwable> seen = echo.echoAsync("x").handle((v, e) -> {
+    // The future of an async call completes on the client's event loop; the delay makes sure
+    // the callback is attached before that, so it runs there and not on this thread.
+    CompletableFuture<Throwable> seen = echo.delayedEcho("x", 200).handle((v, e) -> {
       try {
         echo.echo("blocking");
         return null;

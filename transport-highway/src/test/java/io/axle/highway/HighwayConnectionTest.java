@@ -139,6 +139,7 @@ class HighwayConnectionTest {
       assertThatThrownBy(() -> echo.echo("after stop"))
           .isInstanceOf(AxleException.class)
           .hasMessageContaining("was not sent");
+      impl.release();
     } finally {
       impl.release();
     }

@@ -24,9 +24,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.axle.Axle;
+import io.axle.AxleException;
+import io.axle.Status;
 import io.axle.highway.RawFrames.Received;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
+import io.axle.testing.Pojo;
 import io.axle.testing.Runtimes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -85,7 +88,8 @@ class HighwayMalformedInputTest {
   static void start() {
     log.install();
     provider = Runtimes.provider("highway", impl, Map.of());
-    consumer = Runtimes.consumer(provider, "highway", Map.of());
+    // A hang shows up as DEADLINE_EXCEEDED after 10 s rather than the default 30 s.
+    consumer = Runtimes.consumer(provider, "highway", Map.of("axle.request.timeout", "10s"));
     echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
     port = provider.endpoint("highway").orElseThrow().port();
     assertThat(provider.config().get(HighwayConfigKeys.MAX_FRAME_SIZE)).isEqualTo(MAX_FRAME_SIZE);
@@ -120,6 +124,38 @@ class HighwayMalformedInputTest {
         // closing anyway
       }
     }
+  }
+
+  // ---- the example of docs/protocol.md, byte for byte ------------------------------------------
+
+  @Test
+  void theSpecificationsExample_isAnsweredByteForByte() throws Exception {
+    // The example's request with schema "EchoService" (as long as "PerfService").
+    byte[] request = concat(
+        hex("a7 1e 01 01  00 00 00 00 00 00 00 01  00 00 00 18  00 00 00 04"),
+        hex("0a 0b"), "EchoService".getBytes(StandardCharsets.US_ASCII), hex("12 04"),
+        "echo".getBytes(StandardCharsets.US_ASCII), hex("18 80 87 a7 0e"),
+        hex("0a 02"), "hi".getBytes(StandardCharsets.US_ASCII));
+    assertThat(request).isEqualTo(concat(
+        fixedHeader(MAGIC, VERSION, REQUEST, 1, 24, 4),
+        requestHeader("EchoService", "echo"), varintField(3, 30_000_000), stringField(1, "hi")));
+
+    Socket socket = connect();
+    write(socket, request);
+    byte[] expected = concat(
+        hex("a7 1e 01 02  00 00 00 00 00 00 00 01  00 00 00 00  00 00 00 04"),
+        hex("0a 02"), "hi".getBytes(StandardCharsets.US_ASCII));
+    byte[] answer = socket.getInputStream().readNBytes(expected.length);
+    assertThat(answer).isEqualTo(expected);
+  }
+
+  private static byte[] hex(String text) {
+    String[] parts = text.trim().split("\\s+");
+    byte[] out = new byte[parts.length];
+    for (int i = 0; i < parts.length; i++) {
+      out[i] = (byte) Integer.parseInt(parts[i], 16);
+    }
+    return out;
   }
 
   // ---- 1. random bytes ------------------------------------------------------------------------
@@ -337,6 +373,66 @@ class HighwayMalformedInputTest {
     assertOthersWork("after a request nested too deeply");
   }
 
+  /**
+   * Every nesting depth gets an answer on a connection that stays open: the value round-trips,
+   * or its decoding fails as BAD_REQUEST, or the encoding of the result fails as INTERNAL_ERROR.
+   * Depths around the stack's limit are where decoding (on the event loop) still succeeds and
+   * encoding the result (on an executor thread) overflows.
+   */
+  @Test
+  void everyNestingDepth_isAnsweredOnAConnectionThatStaysOpen() throws Exception {
+    Socket socket = connect();
+    List<Integer> depths = new ArrayList<>();
+    for (int depth = 500; depth <= 6000; depth += 100) {
+      depths.add(depth);
+    }
+    depths.addAll(List.of(10_000, 50_000));
+    for (int depth : depths) {
+      write(socket, request(depth, "EchoService", "roundTrip", nestedPojos(depth)));
+      Received response;
+      try {
+        response = RawFrames.read(socket.getInputStream());
+      } catch (IOException e) {
+        throw new AssertionError("no answer to a roundTrip of " + depth + " nested Pojos: " + e, e);
+      }
+      assertResponseFrame(response, depth);
+      assertThat(response.status()).as("status of %s for depth %d", response, depth).isIn(0L, 1L, 7L);
+      if (response.status() != 0) {
+        assertThat(response.message()).contains("EchoService.roundTrip");
+      }
+    }
+    assertEchoes(socket, 1, "still usable");
+    assertOthersWork("after deeply nested requests");
+  }
+
+  /** The same through the real consumer: each call ends with its value or a status, never a broken connection. */
+  @Test
+  void consumerCallsWithDeepValues_failOneCallAtATime() {
+    for (int depth = 250; depth <= 6000; depth += 250) {
+      Pojo root = new Pojo("level 0", 0);
+      Pojo last = root;
+      for (int level = 1; level <= depth; level++) {
+        last.child = new Pojo("level " + level, level);
+        last = last.child;
+      }
+      try {
+        Pojo back = echo.roundTrip(root);
+        int levels = 0;
+        for (Pojo p = back.child; p != null; p = p.child) {
+          assertThat(p.id).isEqualTo(++levels);
+        }
+        assertThat(levels).as("levels returned for depth %d", depth).isEqualTo(depth);
+      } catch (AxleException e) {
+        assertThat(e.status()).as("status for depth %d: %s", depth, e.getMessage())
+            .isIn(Status.BAD_REQUEST, Status.INTERNAL_ERROR);
+        assertThat(e.getMessage()).contains("EchoService.roundTrip").contains("nested too deeply");
+      } catch (StackOverflowError e) {
+        throw new AssertionError("a roundTrip of " + depth + " nested Pojos threw StackOverflowError at the caller", e);
+      }
+    }
+    assertThat(echo.echo("after deep values")).isEqualTo("after deep values");
+  }
+
   /** Body field 1 holding {@code depth} Pojo messages nested through their field 5. */
   private static byte[] nestedPojos(int depth) {
     long[] contentSize = new long[depth + 1]; // contentSize[k]: a Pojo with k levels below it
@@ -388,11 +484,12 @@ class HighwayMalformedInputTest {
     assertThat(response.status()).as("status of %s", response).isEqualTo(2);
     assertThat(response.message()).contains("NoSuchSchema.echo");
 
-    // No schema id and no operation at all.
+    // No schema id and no operation at all: a bad request that says which fields are missing.
     write(socket, frame(REQUEST, 101, new byte[0], new byte[0]));
     response = RawFrames.read(socket.getInputStream());
     assertResponseFrame(response, 101);
-    assertThat(response.status()).as("status of %s", response).isEqualTo(2);
+    assertThat(response.status()).as("status of %s", response).isEqualTo(1);
+    assertThat(response.message()).contains("schema id (field 1)").contains("operation (field 2)");
 
     assertEchoes(socket, 102, "still usable");
     assertOthersWork("after requests for unknown operations");

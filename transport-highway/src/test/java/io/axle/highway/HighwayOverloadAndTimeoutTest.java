@@ -93,7 +93,7 @@ class HighwayOverloadAndTimeoutTest {
     try (Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of());
         Axle consumer = Runtimes.consumer(provider, "highway", Map.of("axle.request.timeout", 40))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
-      CompletableFuture<String> future = echo.delayedEcho("late", 3000);
+      CompletableFuture<String> future = echo.delayedEcho("late", 500);
       assertThatThrownBy(() -> future.get(10, TimeUnit.SECONDS))
           .hasCauseInstanceOf(AxleException.class)
           .cause().satisfies(e -> assertThat(((AxleException) e).status()).isEqualTo(Status.DEADLINE_EXCEEDED));

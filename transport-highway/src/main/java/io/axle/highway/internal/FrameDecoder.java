@@ -19,15 +19,20 @@ public final class FrameDecoder extends ByteToMessageDecoder {
 
   @Override
   protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-    while (in.readableBytes() >= Frames.FIXED_SIZE) {
+    while (in.isReadable()) {
       int start = in.readerIndex();
-      int magic = in.getUnsignedShort(start);
-      if (magic != Frames.MAGIC) {
-        throw new HighwayProtocolException(String.format("wrong magic 0x%04X (expected: 0x%04X)", magic, Frames.MAGIC));
+      // Magic and version are checked as soon as their bytes arrive, so a peer speaking
+      // something else is cut off even if it sends fewer bytes than a fixed header.
+      if (in.readableBytes() >= 2 && in.getUnsignedShort(start) != Frames.MAGIC) {
+        throw new HighwayProtocolException(String.format("wrong magic 0x%04X (expected: 0x%04X)",
+            in.getUnsignedShort(start), Frames.MAGIC));
       }
-      int version = in.getUnsignedByte(start + 2);
-      if (version != Frames.VERSION) {
-        throw new HighwayProtocolException("unsupported protocol version " + version + " (expected: " + Frames.VERSION + ")");
+      if (in.readableBytes() >= 3 && in.getUnsignedByte(start + 2) != Frames.VERSION) {
+        throw new HighwayProtocolException("unsupported protocol version " + in.getUnsignedByte(start + 2)
+            + " (expected: " + Frames.VERSION + ")");
+      }
+      if (in.readableBytes() < Frames.FIXED_SIZE) {
+        return;
       }
       byte type = in.getByte(start + 3);
       long headerLength = in.getUnsignedInt(start + 12);

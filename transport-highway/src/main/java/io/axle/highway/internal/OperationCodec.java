@@ -57,10 +57,10 @@ public final class OperationCodec {
       writeBody(buf, arguments, invocation.args());
       finish(buf, start, headerStart, bodyStart, maxFrameSize, "request");
       return buf;
-    } catch (RuntimeException | IOException e) {
+    } catch (RuntimeException | IOException | StackOverflowError e) {
       buf.release();
       throw e instanceof AxleException ae ? ae : new AxleException(Status.BAD_REQUEST,
-          "cannot encode the arguments of " + operation.qualifiedName() + ": " + e.getMessage(), e);
+          "cannot encode the arguments of " + operation.qualifiedName() + ": " + reason(e), e);
     }
   }
 
@@ -68,9 +68,9 @@ public final class OperationCodec {
   public Object[] decodeArguments(ByteBuf body) {
     try {
       return decode(body, arguments);
-    } catch (RuntimeException | IOException e) {
+    } catch (RuntimeException | IOException | StackOverflowError e) {
       throw new AxleException(Status.BAD_REQUEST, "cannot decode the arguments of " + operation.qualifiedName()
-          + ": " + e.getMessage() + " (expected: fields 1.." + arguments.size() + " as declared by "
+          + ": " + reason(e) + " (expected: fields 1.." + arguments.size() + " as declared by "
           + operation.method().toGenericString() + ")", e);
     }
   }
@@ -91,10 +91,11 @@ public final class OperationCodec {
         writeBody(buf, result, new Object[] {response.result()});
         finish(buf, start, headerStart, bodyStart, maxFrameSize, "response");
         return buf;
-      } catch (RuntimeException | IOException e) {
+      } catch (RuntimeException | IOException | StackOverflowError e) {
         buf.release();
         AxleException error = e instanceof AxleException ae ? ae : new AxleException(Status.INTERNAL_ERROR,
-            "cannot encode the result of " + operation.qualifiedName() + ": " + e, e);
+            "cannot encode the result of " + operation.qualifiedName() + ": "
+                + (e instanceof StackOverflowError ? reason(e) : e), e);
         return encodeError(alloc, requestId, error.status(), error.getMessage());
       }
     }
@@ -132,10 +133,19 @@ public final class OperationCodec {
     }
     try {
       return Response.ok(decode(body, result)[0]);
-    } catch (RuntimeException | IOException e) {
+    } catch (RuntimeException | IOException | StackOverflowError e) {
       return Response.failure(new AxleException(Status.INTERNAL_ERROR, "cannot decode the result of "
-          + operation.qualifiedName() + ": " + e.getMessage(), e));
+          + operation.qualifiedName() + ": " + reason(e), e));
     }
+  }
+
+  /**
+   * Why a value did not encode or decode. Protostuff recurses once per level of nesting and has no
+   * depth limit, so a deeply nested message (a few thousand levels fit in a small frame) overflows
+   * the stack; that fails the one call, not the thread that was running it or its connection.
+   */
+  private static String reason(Throwable e) {
+    return e instanceof StackOverflowError ? "nested too deeply (the stack overflowed)" : e.getMessage();
   }
 
   private static void writeFixedHeader(ByteBuf buf, byte type, long requestId) {

@@ -78,6 +78,14 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private void onRequest(Frame frame) {
     long requestId = frame.requestId();
     FrameHeader header = FrameHeader.parse(frame.header());
+    if (header.schemaId == null || header.operation == null) {
+      writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, Status.BAD_REQUEST,
+          "request header without " + (header.schemaId == null ? "a schema id (field 1)" : "")
+              + (header.schemaId == null && header.operation == null ? " and " : "")
+              + (header.operation == null ? "an operation (field 2)" : "")
+              + " (expected: both, see docs/protocol.md)"));
+      return;
+    }
     ProviderOperation operation = operations.find(header.schemaId, header.operation);
     if (operation == null) {
       writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, Status.NOT_FOUND,
