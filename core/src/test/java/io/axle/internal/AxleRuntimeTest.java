@@ -1,0 +1,66 @@
+package io.axle.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.axle.Axle;
+import io.axle.testing.EchoService;
+import io.axle.testing.EchoServiceImpl;
+import io.axle.testing.Runtimes;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Start-up checks that need no transport. */
+class AxleRuntimeTest {
+
+  @Test
+  void referenceToAnUnknownService_namesTheServicesTheRegistryKnows() {
+    try (Axle axle = Axle.builder().config(Runtimes.config(Map.of(
+        "axle.registry.local.known-a", "highway://127.0.0.1:7070",
+        "axle.registry.local.known-b", "highway://127.0.0.1:7071"))).start()) {
+      assertThatThrownBy(() -> axle.reference(EchoService.class, "missing", "EchoService"))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("reference to service missing: not in the registry (known services: [known-a, known-b]; "
+              + "expected: an entry axle.registry.local.missing: [highway://host:port])");
+    }
+  }
+
+  @Test
+  void referenceOverATransportNotOnTheClassPath_namesTheKey() {
+    try (Axle axle = Axle.builder().config(Runtimes.config(Map.of(
+        "axle.registry.local.svc", "highway://127.0.0.1:7070"))).start()) {
+      assertThatThrownBy(() -> axle.reference(EchoService.class, "svc", "EchoService"))
+          .hasMessageStartingWith("axle.references.transport.svc.EchoService.")
+          .hasMessageContaining(": highway (expected: a transport on the class path: [])");
+    }
+  }
+
+  @Test
+  void twoProvidersForOneSchemaId_areRefusedNamingBoth() {
+    class Other extends EchoServiceImpl {
+    }
+    assertThatThrownBy(() -> Axle.builder().config(Runtimes.config(Map.of()))
+        .provider("Echo", EchoService.class, new EchoServiceImpl())
+        .provider("Echo", EchoService.class, new Other())
+        .start())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("schemaId Echo is served twice")
+        .hasMessageContaining(EchoServiceImpl.class.getName())
+        .hasMessageContaining(Other.class.getName());
+  }
+
+  @Test
+  void builtInExecutorNames_cannotBeTakenByNamedExecutors() {
+    assertThatThrownBy(() -> Axle.builder().executor("group", io.axle.executor.AxleExecutors.inline()))
+        .hasMessage("executor name: group (expected: a name other than the built-in inline, group and virtual)");
+  }
+
+  @Test
+  void stop_isIdempotent() {
+    Axle axle = Axle.builder().config(Runtimes.config(Map.of())).start();
+    axle.stop();
+    axle.stop();
+    assertThatThrownBy(() -> axle.reference(EchoService.class, "svc", "EchoService"))
+        .hasMessageContaining("the runtime is stopped");
+  }
+}
