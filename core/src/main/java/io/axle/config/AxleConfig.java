@@ -93,17 +93,26 @@ public final class AxleConfig {
    * @throws ConfigException if the most specific configured text is not a valid value
    */
   public <T> T getMostSpecific(ConfigKey<T> familyKey, String... path) {
+    String name = mostSpecificKey(familyKey, path);
+    ConfigValue value = values.get(name);
+    return value != null && !name.equals(familyKey.name()) ? parse(familyKey, name, value) : get(familyKey);
+  }
+
+  /**
+   * The name of the key {@link #getMostSpecific} reads its value from: the most specific one that is
+   * set, else the family key's own name. For messages that must name the key the user should change.
+   */
+  public String mostSpecificKey(ConfigKey<?> familyKey, String... path) {
     if (!familyKey.isFamily()) {
       throw new IllegalArgumentException(familyKey.name() + " is not a family key");
     }
     for (int length = path.length; length > 0; length--) {
       String name = familyKey.name() + "." + String.join(".", List.of(path).subList(0, length));
-      ConfigValue value = values.get(name);
-      if (value != null) {
-        return parse(familyKey, name, value);
+      if (values.containsKey(name)) {
+        return name;
       }
     }
-    return get(familyKey);
+    return familyKey.name();
   }
 
   /**
@@ -130,6 +139,12 @@ public final class AxleConfig {
   public String sourceOf(String key) {
     ConfigValue value = values.get(Aliases.canonical(key));
     return value == null ? NOT_SET : value.source();
+  }
+
+  /** For the end of a message: {@code from <source>} when the key is set, {@code the default} when not. */
+  public String origin(String key) {
+    ConfigValue value = values.get(Aliases.canonical(key));
+    return value == null ? "the default" : "from " + value.source();
   }
 
   /** The arguments that were not {@code --key[=value]}, in order, for the application. */

@@ -201,8 +201,9 @@ public final class AxleRuntime {
       String transportName = config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, serviceName, schemaId, op.name());
       Transport transport = transports.get(transportName);
       if (transport == null) {
-        throw new IllegalArgumentException("axle.references.transport." + serviceName + "." + schemaId + "." + op.name()
-            + ": " + transportName + " (expected: a transport on the class path: " + transports.keySet() + ")");
+        String key = config.mostSpecificKey(CoreConfigKeys.REFERENCES_TRANSPORT, serviceName, schemaId, op.name());
+        throw new IllegalArgumentException(key + ": " + transportName + " (expected: a transport on the class path: "
+            + transports.keySet() + ") — " + config.origin(key));
       }
       Duration timeout = config.getMostSpecific(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name());
       ConsumerOperation consumer = new ConsumerOperation(serviceName, op, transport, timeout.toNanos(), instances);

@@ -28,13 +28,11 @@ final class ExecutorRegistry {
 
   /** The executor selected for an operation by {@code axle.executors.Provider.<schema>.<op>}, else {@code axle.executors.default}. */
   AxleExecutor forOperation(String schemaId, String operation) {
-    String schemaKey = CoreConfigKeys.EXECUTORS_PROVIDER.name() + "." + schemaId;
-    String operationKey = schemaKey + "." + operation;
-    String key = config.getRaw(operationKey).isPresent() ? operationKey
-        : config.getRaw(schemaKey).isPresent() ? schemaKey : CoreConfigKeys.EXECUTORS_DEFAULT.name();
-    String name = key.equals(CoreConfigKeys.EXECUTORS_DEFAULT.name()) ? config.get(CoreConfigKeys.EXECUTORS_DEFAULT)
-        : config.getMostSpecific(CoreConfigKeys.EXECUTORS_PROVIDER, schemaId, operation);
-    return byName(name, key);
+    String key = config.mostSpecificKey(CoreConfigKeys.EXECUTORS_PROVIDER, schemaId, operation);
+    if (key.equals(CoreConfigKeys.EXECUTORS_PROVIDER.name())) {
+      return byName(config.get(CoreConfigKeys.EXECUTORS_DEFAULT), CoreConfigKeys.EXECUTORS_DEFAULT.name());
+    }
+    return byName(config.getMostSpecific(CoreConfigKeys.EXECUTORS_PROVIDER, schemaId, operation), key);
   }
 
   private AxleExecutor byName(String name, String key) {
@@ -55,8 +53,8 @@ final class ExecutorRegistry {
     };
     if (executor == null) {
       throw new ConfigException(List.of(key + ": " + name
-          + " (expected: one of inline, group, virtual, or a registered executor: " + named.keySet() + ") — from "
-          + config.sourceOf(key)));
+          + " (expected: one of inline, group, virtual, or a registered executor: " + named.keySet() + ") — "
+          + config.origin(key)));
     }
     created.put(name, executor);
     return executor;

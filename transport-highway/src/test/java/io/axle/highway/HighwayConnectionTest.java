@@ -81,6 +81,7 @@ class HighwayConnectionTest {
 
       try (Axle restarted = Runtimes.provider("highway", new EchoServiceImpl(),
           Map.of("axle.highway.address", "127.0.0.1:" + port))) {
+        assertThat(restarted.endpoint("highway").orElseThrow().port()).isEqualTo(port);
         assertThat(echo.echo("after reconnect")).isEqualTo("after reconnect");
       }
     } finally {

@@ -1,0 +1,98 @@
+package io.axle.perf.consumer;
+
+import io.axle.perf.StopSignal;
+import io.axle.perf.report.Latency;
+import io.axle.perf.report.TextReport;
+import io.axle.perf.report.WindowStats;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Cuts the run into the warm-up phase and the measured phase, each into windows of
+ * {@code axle.metrics.window_time}, printing one line per window (the article's per-second log) and
+ * summing the measured ones. Windows are scheduled from the phase start, not from the previous window,
+ * so printing never makes the clock drift; rates use each window's real length.
+ */
+final class WindowClock {
+  private final Duration warmup;
+  private final Duration duration;
+  private final long windowNanos;
+  private final Samples samples;
+  private final PrintStream out;
+  private final StopSignal stop;
+
+  private final Histogram total = Samples.newTotal();
+  private final List<WindowStats> measured = new ArrayList<>();
+  private long measuredErrors;
+  private long measuredNanos;
+
+  WindowClock(ConsumerSettings settings, Samples samples, PrintStream out, StopSignal stop) {
+    this.warmup = settings.warmup();
+    this.duration = settings.duration();
+    this.windowNanos = settings.window().toNanos();
+    this.samples = samples;
+    this.out = out;
+    this.stop = stop;
+  }
+
+  /** Runs both phases; returns early, with what was measured so far, when a stop is requested. */
+  Measurement run() throws InterruptedException {
+    samples.take(); // whatever was recorded before the load started (the readiness probe) is not load
+    boolean stopped = !warmup.isZero() && phase(warmup.toNanos(), true);
+    if (!stopped) {
+      // 0 measures until interrupted; Long.MAX_VALUE nanoseconds is some 292 years.
+      phase(duration.isZero() ? Long.MAX_VALUE : duration.toNanos(), false);
+    }
+    return new Measurement(total, measuredErrors, measuredNanos, List.copyOf(measured));
+  }
+
+  /** True when it ended because a stop was requested. */
+  private boolean phase(long lengthNanos, boolean isWarmup) throws InterruptedException {
+    long phaseStart = System.nanoTime();
+    long windowStart = phaseStart;
+    for (long index = 1; ; index++) {
+      long offset = saturatedMultiply(index, windowNanos);
+      long nominalEnd = Math.min(offset, lengthNanos);
+      // Subtracting elapsed time, not adding to phaseStart, cannot overflow for a phase without end.
+      boolean stopped = stop.await(nominalEnd - (System.nanoTime() - phaseStart));
+      long now = System.nanoTime();
+      Samples.Interval interval = samples.take();
+      long elapsed = now - windowStart;
+      windowStart = now;
+      // An interrupted window ends when it was interrupted; a full one at its nominal time.
+      close(stopped ? now - phaseStart : nominalEnd, elapsed, interval, isWarmup, stopped);
+      if (stopped || nominalEnd >= lengthNanos) {
+        return stopped;
+      }
+    }
+  }
+
+  private void close(long endNanos, long elapsedNanos, Samples.Interval interval, boolean isWarmup,
+      boolean interrupted) {
+    if (!isWarmup) {
+      total.add(interval.latencyNanos());
+      measuredErrors += interval.errors();
+      measuredNanos += elapsedNanos;
+    }
+    // A sliver left by an interruption is counted above but not shown: its rate would be noise.
+    if (interrupted && elapsedNanos < windowNanos / 10) {
+      return;
+    }
+    long requests = interval.latencyNanos().getTotalCount();
+    WindowStats window = new WindowStats(endNanos / 1e9, isWarmup, requests, interval.errors(),
+        requests / (Math.max(1, elapsedNanos) / 1e9), Latency.of(interval.latencyNanos()));
+    out.println(TextReport.windowLine(window));
+    if (!isWarmup) {
+      measured.add(window);
+    }
+  }
+
+  private static long saturatedMultiply(long a, long b) {
+    long high = Math.multiplyHigh(a, b);
+    long low = a * b;
+    return high == 0 && low >= 0 ? low : Long.MAX_VALUE;
+  }
+}

@@ -1,0 +1,162 @@
+package io.axle.perf.loopback;
+
+import io.axle.perf.PerfMain;
+import io.axle.perf.StopSignal;
+import io.axle.perf.producer.Producer;
+import io.axle.registry.Endpoint;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.charset.Charset;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A perf producer in a child process: started with this process's java binary and class path, its
+ * output relayed line by line with a {@value #PREFIX} prefix, its ready line caught, and stopped the way
+ * an operator would stop it (SIGTERM, so its shutdown hook stops it gracefully) before being killed.
+ */
+final class ChildProducer implements AutoCloseable {
+  static final String PREFIX = "[producer] ";
+  static final Duration STOP_WAIT = Duration.ofSeconds(15);
+
+  private final Process process;
+  private final PrintStream out;
+  private final CompletableFuture<String> readyLine = new CompletableFuture<>();
+  private final Thread relay;
+
+  private ChildProducer(Process process, PrintStream out) {
+    this.process = process;
+    this.out = out;
+    this.relay = Thread.ofPlatform().name("perf-producer-output").daemon(true).start(this::relayOutput);
+  }
+
+  static ChildProducer start(List<String> producerArgs, PrintStream out) throws IOException {
+    Process process = new ProcessBuilder(command(producerArgs)).redirectErrorStream(true).start();
+    return new ChildProducer(process, out);
+  }
+
+  /** This java, this jar (or class path when not run from a jar, as in tests), the producer's args. */
+  static List<String> command(List<String> producerArgs) {
+    String java = ProcessHandle.current().info().command()
+        .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    List<String> command = new ArrayList<>(List.of(java));
+    Path jar = runningJar();
+    if (jar != null) {
+      command.addAll(List.of("-jar", jar.toString()));
+    } else {
+      command.addAll(List.of("-cp", System.getProperty("java.class.path"), PerfMain.class.getName()));
+    }
+    command.addAll(producerArgs);
+    return command;
+  }
+
+  private static Path runningJar() {
+    try {
+      Path location = Path.of(PerfMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      return location.toString().endsWith(".jar") ? location : null;
+    } catch (URISyntaxException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Waits for the ready line and returns the endpoint it reports.
+   *
+   * @throws NotReadyException when the child exited, did not get ready in time, or a stop was requested
+   */
+  Endpoint awaitReady(Duration timeout, StopSignal stop) throws NotReadyException, InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      try {
+        return endpointOf(readyLine.get(100, TimeUnit.MILLISECONDS));
+      } catch (TimeoutException e) {
+        if (stop.isRequested()) {
+          throw new NotReadyException("stopped while waiting for the producer to start");
+        }
+        if (System.nanoTime() - deadline > 0) {
+          throw new NotReadyException("the producer did not print its ready line within " + timeout.toSeconds() + " s");
+        }
+      } catch (ExecutionException e) {
+        throw new NotReadyException(e.getCause().getMessage());
+      }
+    }
+  }
+
+  /** {@code perf producer ready: highway://0.0.0.0:7070 (executor: ...)} → the endpoint. */
+  static Endpoint endpointOf(String readyLine) throws NotReadyException {
+    String rest = readyLine.substring(readyLine.indexOf(Producer.READY_PREFIX) + Producer.READY_PREFIX.length());
+    int space = rest.indexOf(' ');
+    try {
+      return Endpoint.parse(space < 0 ? rest : rest.substring(0, space));
+    } catch (IllegalArgumentException e) {
+      throw new NotReadyException("the producer's ready line names no endpoint: " + readyLine);
+    }
+  }
+
+  private void relayOutput() {
+    try (BufferedReader reader = new BufferedReader(
+        new InputStreamReader(process.getInputStream(), Charset.defaultCharset()))) {
+      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+        out.println(PREFIX + line);
+        if (line.contains(Producer.READY_PREFIX)) {
+          readyLine.complete(line);
+        }
+      }
+    } catch (IOException e) {
+      // The pipe breaks only if the child is gone; its exit status tells the story below.
+    }
+    readyLine.completeExceptionally(new IllegalStateException(exitDescription()));
+  }
+
+  private String exitDescription() {
+    try {
+      return "the producer exited with status " + process.waitFor() + " before it was ready";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "the producer's output ended before it was ready";
+    }
+  }
+
+  /**
+   * SIGTERM, up to {@link #STOP_WAIT} for the graceful stop, then SIGKILL. Through the
+   * {@link ProcessHandle}: {@link Process#destroy()} also closes our end of the child's output, which
+   * would lose its last lines (how its stop went) and make its logging fail.
+   */
+  @Override
+  public void close() {
+    ProcessHandle handle = process.toHandle();
+    try {
+      if (handle.isAlive()) {
+        handle.destroy();
+        if (!process.waitFor(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+          out.println(PREFIX + "did not stop within " + STOP_WAIT.toSeconds() + " s; killing it");
+          handle.destroyForcibly();
+          process.waitFor(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        }
+      }
+      relay.join(STOP_WAIT.toMillis()); // its last lines before ours; EOF follows the exit at once
+    } catch (InterruptedException e) {
+      // No more waiting, but no orphan either.
+      handle.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The producer never got ready. */
+  static final class NotReadyException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    NotReadyException(String message) {
+      super(message);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package io.axle.perf.producer;
+
+import io.axle.perf.PerfService;
+
+/**
+ * Echoes, or answers with a fixed payload. The payload is built once so that answering costs the same
+ * for every call and the measurement is of the transport, not of string building.
+ */
+public final class PerfServiceImpl implements PerfService {
+  private final String fixedResponse;
+
+  /** @param responseSize bytes of every answer; 0 echoes the message */
+  public PerfServiceImpl(int responseSize) {
+    if (responseSize < 0) {
+      throw new IllegalArgumentException("responseSize: " + responseSize + " (expected: >= 0)");
+    }
+    // ASCII, so characters and bytes are the same count on the wire.
+    this.fixedResponse = responseSize > 0 ? "x".repeat(responseSize) : null;
+  }
+
+  @Override
+  public String echo(String message) {
+    return fixedResponse != null ? fixedResponse : message;
+  }
+
+  @Override
+  public String sleepEcho(String message, int delayMs) {
+    if (delayMs > 0) {
+      try {
+        Thread.sleep(delayMs);
+      } catch (InterruptedException e) {
+        // Interrupted only when the runtime gives up on in-flight work at shutdown: answer at once.
+        Thread.currentThread().interrupt();
+      }
+    }
+    return echo(message);
+  }
+}

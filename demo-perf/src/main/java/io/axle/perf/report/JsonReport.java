@@ -1,0 +1,66 @@
+package io.axle.perf.report;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The machine-readable result. Field names are a contract with the scripts that compare runs: add
+ * fields freely, never rename or remove one. Vert.x's JSON keeps the demo free of another dependency.
+ */
+public final class JsonReport {
+
+  private JsonReport() {
+  }
+
+  public static JsonObject toJson(RunResult result) {
+    JsonArray windows = new JsonArray();
+    for (WindowStats window : result.windows()) {
+      windows.add(new JsonObject()
+          .put("t_s", round(window.endSeconds(), 3))
+          .put("tps", round(window.tps(), 1))
+          .put("p99_ms", round(window.latency().p99(), 3))
+          .put("avg_ms", round(window.latency().avg(), 3))
+          .put("max_ms", round(window.latency().max(), 3))
+          .put("requests", window.requests())
+          .put("errors", window.errors()));
+    }
+    Latency latency = result.latency();
+    return new JsonObject()
+        .put("role", "consumer")
+        .put("transport", result.transport())
+        .put("mode", result.mode())
+        .put("concurrency", result.concurrency())
+        .put("request_size", result.requestSize())
+        .put("warmup_s", round(result.warmupSeconds(), 3))
+        .put("duration_s", round(result.durationSeconds(), 3))
+        .put("requests", result.requests())
+        .put("errors", result.errors())
+        .put("tps", round(result.tps(), 1))
+        .put("latency_ms", new JsonObject()
+            .put("avg", round(latency.avg(), 3))
+            .put("p50", round(latency.p50(), 3))
+            .put("p90", round(latency.p90(), 3))
+            .put("p99", round(latency.p99(), 3))
+            .put("p999", round(latency.p999(), 3))
+            .put("max", round(latency.max(), 3)))
+        .put("windows", windows);
+  }
+
+  public static void write(RunResult result, Path file) throws IOException {
+    Files.writeString(file, toJson(result).encodePrettily() + "\n", StandardCharsets.UTF_8);
+  }
+
+  /** Rounded half-up, so that percentiles, each rounded alike, keep their order. */
+  private static double round(double value, int decimals) {
+    if (!Double.isFinite(value)) {
+      return 0;
+    }
+    return BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).doubleValue();
+  }
+}

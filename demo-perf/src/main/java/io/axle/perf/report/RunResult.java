@@ -1,0 +1,23 @@
+package io.axle.perf.report;
+
+import java.util.List;
+
+/**
+ * The result of one consumer run, over the measured (non-warm-up) windows only.
+ *
+ * @param transport the transport the calls really used
+ * @param mode {@code sync} or {@code async}
+ * @param concurrency {@code sync-count} or {@code async-count}, as the mode selects
+ * @param durationSeconds the measured time, which is shorter than {@code duration} if interrupted
+ * @param requests successful calls
+ * @param errors failed calls
+ * @param tps successful calls per second over the measured time
+ * @param windows the measured windows, oldest first
+ */
+public record RunResult(String transport, String mode, int concurrency, int requestSize, double warmupSeconds,
+    double durationSeconds, long requests, long errors, double tps, Latency latency, List<WindowStats> windows) {
+
+  public RunResult {
+    windows = List.copyOf(windows);
+  }
+}

@@ -1,0 +1,49 @@
+package io.axle.perf.report;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/** The human-readable output: one fixed-width line per window, so columns line up, and the summary. */
+public final class TextReport {
+
+  private TextReport() {
+  }
+
+  /** e.g. {@code [   3s] tps=  41234 avg= 2.31ms p99= 5.10ms max= 12.40ms errors=0}. */
+  public static String windowLine(WindowStats window) {
+    Latency latency = window.latency();
+    return String.format(Locale.ROOT, "[%6s] tps=%7.0f avg=%6.2fms p99=%6.2fms max=%7.2fms errors=%d%s",
+        seconds(window.endSeconds()), window.tps(), latency.avg(), latency.p99(), latency.max(), window.errors(),
+        window.warmup() ? " (warm-up)" : "");
+  }
+
+  public static String summary(RunResult result) {
+    Latency l = result.latency();
+    return String.join(System.lineSeparator(),
+        "perf summary",
+        String.format(Locale.ROOT, "  transport   : %s", result.transport()),
+        String.format(Locale.ROOT, "  mode        : %s", result.mode()),
+        String.format(Locale.ROOT, "  concurrency : %d", result.concurrency()),
+        String.format(Locale.ROOT, "  duration    : %.1f s (after %s warm-up)", result.durationSeconds(),
+            seconds(result.warmupSeconds())),
+        String.format(Locale.ROOT, "  requests    : %d", result.requests()),
+        String.format(Locale.ROOT, "  errors      : %d", result.errors()),
+        String.format(Locale.ROOT, "  tps         : %.1f", result.tps()),
+        String.format(Locale.ROOT, "  latency ms  : avg=%.3f p50=%.3f p90=%.3f p99=%.3f p999=%.3f max=%.3f",
+            l.avg(), l.p50(), l.p90(), l.p99(), l.p999(), l.max()));
+  }
+
+  /** A configured duration as it would be written in microservice.yaml: "5s", "500ms". */
+  public static String duration(Duration duration) {
+    long millis = duration.toMillis();
+    return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
+  }
+
+  /** Whole seconds without decimals ("3s"), otherwise one decimal ("2.5s"). */
+  private static String seconds(double seconds) {
+    double rounded = Math.round(seconds * 10) / 10.0;
+    return rounded == Math.rint(rounded)
+        ? String.format(Locale.ROOT, "%.0fs", rounded)
+        : String.format(Locale.ROOT, "%.1fs", rounded);
+  }
+}

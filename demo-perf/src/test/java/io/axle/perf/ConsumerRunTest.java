@@ -1,0 +1,110 @@
+package io.axle.perf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.axle.perf.producer.Producer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The consumer, run through {@link PerfMain#run} as {@code -c}, against a real producer on loopback. */
+class ConsumerRunTest {
+  private static Producer producer;
+
+  @BeforeAll
+  static void startProducer() {
+    producer = TestProducers.start(Map.of());
+  }
+
+  @AfterAll
+  static void stopProducer() {
+    if (producer != null) {
+      producer.close();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"sync, --sync=true, --sync-count=6, 6", "async, --sync=false, --async-count=12, 12"})
+  void runWritesTheResultAsJson(String mode, String syncArg, String countArg, int concurrency, @TempDir Path dir)
+      throws Exception {
+    Path json = dir.resolve("result.json");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int status = PerfMain.run(new String[] {"-c", syncArg, countArg, "--duration=2s", "--warmup=0s",
+        "--axle.metrics.window_time=500", "--axle.highway.client.thread-count=1", "--json=" + json,
+        TestProducers.registryArg(producer)}, print(out), print(err));
+
+    String output = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
+    assertThat(output).contains("perf summary").contains("mode        : " + mode).contains("] tps=");
+
+    JsonObject result = new JsonObject(Files.readString(json));
+    assertThat(result.getString("role")).isEqualTo("consumer");
+    assertThat(result.getString("transport")).isEqualTo("highway");
+    assertThat(result.getString("mode")).isEqualTo(mode);
+    assertThat(result.getInteger("concurrency")).isEqualTo(concurrency);
+    assertThat(result.getDouble("duration_s")).isBetween(1.5, 3.0);
+    // More calls than callers: each one kept calling (not a speed check: that is one call each).
+    assertThat(result.getLong("requests")).isGreaterThan(concurrency);
+    assertThat(result.getLong("errors")).isZero();
+    assertThat(result.getDouble("tps")).isPositive();
+
+    JsonObject latency = result.getJsonObject("latency_ms");
+    assertThat(latency.fieldNames()).contains("avg", "p50", "p90", "p99", "p999", "max");
+    List<Double> ordered = List.of(latency.getDouble("p50"), latency.getDouble("p90"), latency.getDouble("p99"),
+        latency.getDouble("p999"), latency.getDouble("max"));
+    assertThat(ordered).isSorted();
+    assertThat(latency.getDouble("p50")).isPositive();
+    assertThat(latency.getDouble("avg")).isPositive().isLessThanOrEqualTo(latency.getDouble("max"));
+
+    JsonArray windows = result.getJsonArray("windows");
+    assertThat(windows).isNotEmpty();
+    double previous = 0;
+    long windowRequests = 0;
+    for (int i = 0; i < windows.size(); i++) {
+      JsonObject window = windows.getJsonObject(i);
+      assertThat(window.getDouble("t_s")).isGreaterThan(previous);
+      assertThat(window.fieldNames()).contains("tps", "p99_ms", "errors");
+      previous = window.getDouble("t_s");
+      windowRequests += window.getLong("requests");
+    }
+    // 500 ms windows over 2 s, and the windows account for every measured request.
+    assertThat(windows.size()).isEqualTo(4);
+    assertThat(previous).isEqualTo(2.0);
+    assertThat(windowRequests).isEqualTo(result.getLong("requests"));
+  }
+
+  @Test
+  void warmupWindowsArePrintedButLeftOutOfTheResult(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("result.json");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    int status = PerfMain.run(new String[] {"-c", "--sync-count=2", "--duration=1s", "--warmup=1s",
+        "--axle.metrics.window_time=500", "--json=" + json, TestProducers.registryArg(producer)},
+        print(out), print(new ByteArrayOutputStream()));
+
+    assertThat(status).isZero();
+    String output = out.toString(StandardCharsets.UTF_8);
+    assertThat(output.lines().filter(l -> l.endsWith("(warm-up)"))).hasSize(2);
+    JsonObject result = new JsonObject(Files.readString(json));
+    assertThat(result.getJsonArray("windows")).hasSize(2);
+    assertThat(result.getDouble("duration_s")).isBetween(0.9, 1.5);
+  }
+
+  static PrintStream print(ByteArrayOutputStream bytes) {
+    return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+  }
+}

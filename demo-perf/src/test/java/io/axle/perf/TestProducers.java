@@ -1,0 +1,32 @@
+package io.axle.perf;
+
+import io.axle.config.AxleConfig;
+import io.axle.perf.producer.Producer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Producers on an ephemeral loopback port, configured from key/value pairs only (no files, no environment). */
+public final class TestProducers {
+
+  private TestProducers() {
+  }
+
+  public static Producer start(Map<String, ?> extra) {
+    Map<String, Object> entries = new LinkedHashMap<>();
+    entries.put("axle.highway.address", "127.0.0.1:0");
+    // One server loop: highway cannot bind port 0 with several (see the module's report), and tests need no more.
+    entries.put("axle.highway.server.thread-count", 1);
+    entries.put("axle.highway.client.thread-count", 1);
+    entries.put("axle.executor.default.group", 1);
+    entries.put("axle.executor.default.thread-per-group", 4);
+    entries.putAll(extra);
+    AxleConfig.Builder builder = AxleConfig.builder();
+    entries.forEach(builder::put);
+    return Producer.start(builder.build());
+  }
+
+  /** The {@code --axle.registry.local.perf1=...} argument pointing a consumer at this producer. */
+  public static String registryArg(Producer producer) {
+    return "--axle.registry.local.perf1=highway://127.0.0.1:" + producer.endpoint().port();
+  }
+}

@@ -1,0 +1,46 @@
+package io.axle.perf.consumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.axle.config.AxleConfig;
+import io.axle.perf.StopSignal;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** No producer: the consumer waits, says so once, then fails with status 1 and a clear reason. */
+class ProducerUnavailableTest {
+
+  @Test
+  void failsAfterTheWaitWithOneWaitingLine() throws Exception {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closedPort = socket.getLocalPort();
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    AxleConfig config = AxleConfig.builder()
+        .put("axle.registry.local.perf1", "highway://127.0.0.1:" + closedPort)
+        .put("axle.highway.client.thread-count", 1)
+        .put("axle.highway.server.thread-count", 1)
+        .build();
+
+    long start = System.nanoTime();
+    int status = new Consumer(config, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), new StopSignal(), Duration.ofSeconds(1)).run();
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+    assertThat(status).isEqualTo(1);
+    String target = "highway://127.0.0.1:" + closedPort;
+    assertThat(out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("waiting for")))
+        .containsExactly("waiting for perf1 at " + target + " ...");
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("perf1 did not answer at " + target + " within 1 s (last error: ");
+    // Several tries, not one: the retry interval is 200 ms.
+    assertThat(took).isBetween(Duration.ofMillis(900), Duration.ofSeconds(10));
+  }
+}

@@ -1,0 +1,117 @@
+package io.axle.perf.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged perf.jar, run the way the README runs it: separate JVMs for producer and consumer. Run by
+ * failsafe after {@code package}, so this is the shaded jar with its merged service files.
+ */
+class PerfJarIT {
+  private static final Pattern READY = Pattern.compile("perf producer ready: highway://127\\.0\\.0\\.1:(\\d+) .*");
+  private static final Duration START_WAIT = Duration.ofSeconds(30);
+  private static final Duration RUN_WAIT = Duration.ofSeconds(60);
+  private static final Duration STOP_WAIT = Duration.ofSeconds(15);
+
+  private static Path jar;
+
+  @BeforeAll
+  static void findJar() {
+    jar = Path.of(System.getProperty("perf.jar", "target/perf.jar")).toAbsolutePath();
+    assertThat(jar).as("perf.jar, built by package").isRegularFile();
+  }
+
+  @Test
+  void jarIsRunnableAndMergesTheServiceFiles() throws Exception {
+    try (JarFile jarFile = new JarFile(jar.toFile())) {
+      assertThat(jarFile.getManifest().getMainAttributes().getValue("Main-Class")).isEqualTo("io.axle.perf.PerfMain");
+      // Core and the demo both declare keys: without merging, one provider would silently replace the other.
+      assertThat(entry(jarFile, "META-INF/services/io.axle.config.ConfigKeyProvider"))
+          .contains("io.axle.config.CoreConfigKeys", "io.axle.perf.PerfKeys");
+      assertThat(entry(jarFile, "META-INF/services/io.axle.transport.TransportFactory"))
+          .contains("io.axle.highway.HighwayTransportFactory");
+      assertThat(entry(jarFile, "microservice.yaml")).contains("perf1: [highway://127.0.0.1:7070]");
+    }
+  }
+
+  private static String entry(JarFile jarFile, String name) throws IOException {
+    JarEntry entry = jarFile.getJarEntry(name);
+    assertThat(entry).as(name).isNotNull();
+    try (InputStream in = jarFile.getInputStream(entry)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  @Test
+  void consumerDrivesASeparateProducer_syncAndAsync_thenTheProducerStopsOnSigterm(@TempDir Path dir) throws Exception {
+    try (JavaProcess producer = JavaProcess.startJar(jar, "--axle.highway.address=127.0.0.1:0")) {
+      Optional<String> ready = producer.awaitLine(READY.asMatchPredicate(), START_WAIT);
+      assertThat(ready).as("ready line; output:%n%s", producer.output()).isPresent();
+      Matcher matcher = READY.matcher(ready.orElseThrow());
+      assertThat(matcher.matches()).isTrue();
+      int port = Integer.parseInt(matcher.group(1));
+      assertThat(port).isPositive();
+
+      for (String mode : new String[] {"sync", "async"}) {
+        Path json = dir.resolve(mode + ".json");
+        try (JavaProcess consumer = JavaProcess.startJar(jar, "-c", "--sync=" + mode.equals("sync"),
+            "--duration=3s", "--warmup=1s", "--json=" + json,
+            "--axle.registry.local.perf1=highway://127.0.0.1:" + port)) {
+          Optional<Integer> status = consumer.awaitExit(RUN_WAIT);
+          assertThat(status).as("%s consumer exit; output:%n%s", mode, consumer.output()).contains(0);
+          assertThat(consumer.output()).contains("perf summary");
+        }
+        JsonObject result = new JsonObject(Files.readString(json));
+        assertThat(result.getString("mode")).isEqualTo(mode);
+        assertThat(result.getLong("requests")).as("%s requests", mode).isPositive();
+        assertThat(result.getLong("errors")).as("%s errors", mode).isZero();
+      }
+
+      long stopStart = System.nanoTime();
+      producer.terminate();
+      Optional<Integer> exit = producer.awaitExit(STOP_WAIT);
+      assertThat(exit).as("producer exit within %s; output:%n%s", STOP_WAIT, producer.output()).isPresent();
+      assertThat(Duration.ofNanos(System.nanoTime() - stopStart)).isLessThan(STOP_WAIT);
+      // The graceful path ran: the runtime logged its stop before the JVM went.
+      assertThat(producer.output()).contains("Axle service 'perf1' stopped");
+    }
+  }
+
+  @Test
+  void loopbackRunsProducerAndConsumer_andExitsWithTheConsumersStatus() throws Exception {
+    int port = freePort();
+    try (JavaProcess loopback = JavaProcess.startJar(jar, "--loopback", "--duration=2s", "--warmup=0s",
+        "--axle.highway.address=127.0.0.1:" + port, "--axle.registry.local.perf1=highway://127.0.0.1:" + port)) {
+      Optional<Integer> status = loopback.awaitExit(RUN_WAIT);
+
+      assertThat(status).as("exit; output:%n%s", loopback.output()).contains(0);
+      assertThat(loopback.output())
+          .contains("[producer] perf producer ready: highway://127.0.0.1:" + port)
+          .contains("perf summary")
+          .contains("[producer] ").contains("Axle service 'perf1' stopped");
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package io.axle.perf.loopback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.axle.registry.Endpoint;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What the child producer gets from the command line, and how its ready line is read. */
+class LoopbackArgsTest {
+
+  @Test
+  void childGetsRuntimeKeysAndResponseSize_butNotConsumerKeysOrTheMode() throws Exception {
+    List<String> args = LoopbackRunner.producerArgs(List.of("--loopback", "--sync-count=50", "--duration=2s",
+        "--axle.highway.server.thread-count=8", "--servicecomb.executor.default.group=4", "--response-size=1024",
+        "--json=r.json"));
+
+    assertThat(args.get(0)).matches("--axle\\.highway\\.address=127\\.0\\.0\\.1:\\d+");
+    assertThat(args.subList(1, args.size())).containsExactly("--axle.highway.server.thread-count=8",
+        "--servicecomb.executor.default.group=4", "--response-size=1024");
+  }
+
+  @Test
+  void usersAddressComesLast_soItWins() throws Exception {
+    List<String> args = LoopbackRunner.producerArgs(List.of("--axle.highway.address=127.0.0.1:7171"));
+
+    assertThat(args).hasSize(2).last().isEqualTo("--axle.highway.address=127.0.0.1:7171");
+  }
+
+  @Test
+  void readyLineGivesTheBoundEndpoint() throws Exception {
+    assertThat(ChildProducer.endpointOf("perf producer ready: highway://0.0.0.0:40123 (executor: group, 2 groups x 8 threads)"))
+        .isEqualTo(new Endpoint("highway", "0.0.0.0", 40123));
+    assertThatThrownBy(() -> ChildProducer.endpointOf("perf producer ready: no transport listening (executor: x)"))
+        .isInstanceOf(ChildProducer.NotReadyException.class);
+  }
+
+  @Test
+  void childRunsOnThisJava() {
+    List<String> command = ChildProducer.command(List.of("--x=1"));
+
+    assertThat(command.get(0)).isEqualTo(ProcessHandle.current().info().command().orElseThrow());
+    assertThat(command).last().isEqualTo("--x=1");
+  }
+}

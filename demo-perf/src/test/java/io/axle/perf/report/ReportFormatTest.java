@@ -1,0 +1,64 @@
+package io.axle.perf.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The JSON field names are a contract with scripts; the text lines are read by people in columns. */
+class ReportFormatTest {
+  private static final Latency LATENCY = new Latency(0.9, 0.8, 1.2, 2.5, 6.1, 12.0);
+  private static final RunResult RESULT = new RunResult("highway", "sync", 100, 10, 5.0, 30.0, 123456, 0, 4115.2,
+      LATENCY, List.of(new WindowStats(1.0, false, 4100, 0, 4100.0, new Latency(0.9, 0.8, 1.2, 2.4, 3.0, 4.0))));
+
+  @Test
+  void jsonHasTheDocumentedShape() {
+    // Through text, as a script would read it, so numbers compare by value rather than by Java type.
+    JsonObject json = new JsonObject(JsonReport.toJson(RESULT).encode());
+
+    JsonObject expected = new JsonObject("""
+        {"role":"consumer","transport":"highway","mode":"sync","concurrency":100,
+         "duration_s":30.0,"requests":123456,"errors":0,"tps":4115.2,
+         "latency_ms":{"avg":0.9,"p50":0.8,"p90":1.2,"p99":2.5,"p999":6.1,"max":12.0},
+         "windows":[{"t_s":1.0,"tps":4100.0,"p99_ms":2.4,"errors":0}]}""");
+    for (String field : expected.fieldNames()) {
+      if (!field.equals("windows")) {
+        assertThat(json.getValue(field)).as(field).isEqualTo(expected.getValue(field));
+      }
+    }
+    JsonObject window = json.getJsonArray("windows").getJsonObject(0);
+    assertThat(window.getMap()).containsAllEntriesOf(expected.getJsonArray("windows").getJsonObject(0).getMap());
+  }
+
+  @Test
+  void valuesAreRoundedForReading() {
+    RunResult result = new RunResult("highway", "async", 8, 10, 0, 2.0004, 10, 1, 1234.5678,
+        new Latency(1.23456, 1, 1, 1, 1, 1), List.of());
+
+    JsonObject json = JsonReport.toJson(result);
+
+    assertThat(json.getDouble("tps")).isEqualTo(1234.6);
+    assertThat(json.getDouble("duration_s")).isEqualTo(2.0);
+    assertThat(json.getJsonObject("latency_ms").getDouble("avg")).isEqualTo(1.235);
+  }
+
+  @Test
+  void windowLine_isFixedWidthAndMarksWarmup() {
+    WindowStats measured = new WindowStats(3.0, false, 41234, 0, 41234.4, new Latency(2.31, 1, 2, 5.1, 6, 12.4));
+    WindowStats warmup = new WindowStats(0.5, true, 10, 2, 20.0, new Latency(1, 1, 1, 1, 1, 1));
+
+    assertThat(TextReport.windowLine(measured))
+        .isEqualTo("[    3s] tps=  41234 avg=  2.31ms p99=  5.10ms max=  12.40ms errors=0");
+    assertThat(TextReport.windowLine(warmup))
+        .isEqualTo("[  0.5s] tps=     20 avg=  1.00ms p99=  1.00ms max=   1.00ms errors=2 (warm-up)");
+  }
+
+  @Test
+  void summary_namesEveryFigure() {
+    assertThat(TextReport.summary(RESULT))
+        .contains("transport   : highway", "mode        : sync", "concurrency : 100", "duration    : 30.0 s",
+            "requests    : 123456", "errors      : 0", "tps         : 4115.2",
+            "latency ms  : avg=0.900 p50=0.800 p90=1.200 p99=2.500 p999=6.100 max=12.000");
+  }
+}
