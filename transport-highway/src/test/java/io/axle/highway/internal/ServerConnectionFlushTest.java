@@ -1,0 +1,84 @@
+package io.axle.highway.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.axle.Invocation;
+import io.axle.Role;
+import io.axle.contract.OperationMeta;
+import io.axle.contract.SchemaMeta;
+import io.axle.executor.AxleExecutors;
+import io.axle.internal.FilterChains;
+import io.axle.internal.MethodInvoker;
+import io.axle.testing.EchoService;
+import io.axle.testing.EchoServiceImpl;
+import io.axle.transport.ProviderOperation;
+import io.axle.transport.ProviderOperations;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** Responses made during one read burst leave in one flush, not one per response. */
+class ServerConnectionFlushTest {
+
+  @Test
+  void aBurstOfPipelinedRequests_isAnsweredWithOneFlush() {
+    OperationMeta echo = SchemaMeta.of("EchoService", EchoService.class).operation("echo");
+    ProviderOperation operation = new ProviderOperation(echo, AxleExecutors.inline(), "inline",
+        FilterChains.build(List.of(), new MethodInvoker(echo, new EchoServiceImpl())));
+    ProviderOperations operations = new ProviderOperations() {
+      @Override
+      public ProviderOperation find(String schemaId, String operationName) {
+        return "EchoService".equals(schemaId) && "echo".equals(operationName) ? operation : null;
+      }
+
+      @Override
+      public Collection<ProviderOperation> all() {
+        return List.of(operation);
+      }
+    };
+    AtomicInteger flushes = new AtomicInteger();
+    AtomicInteger writes = new AtomicInteger();
+    EmbeddedChannel channel = new EmbeddedChannel(
+        new ChannelOutboundHandlerAdapter() {
+          @Override
+          public void write(ChannelHandlerContext ctx, Object msg, io.netty.channel.ChannelPromise promise) {
+            writes.incrementAndGet();
+            ctx.write(msg, promise);
+          }
+
+          @Override
+          public void flush(ChannelHandlerContext ctx) {
+            flushes.incrementAndGet();
+            ctx.flush();
+          }
+        },
+        new FrameDecoder(1 << 20),
+        new ServerConnection(operations, new OperationCodecs(), 1 << 20));
+
+    OperationCodec codec = new OperationCodec(echo);
+    CompositeByteBuf burst = ByteBufAllocator.DEFAULT.compositeBuffer();
+    for (int i = 1; i <= 50; i++) {
+      ByteBuf request = codec.encodeRequest(ByteBufAllocator.DEFAULT, new Invocation(Role.CONSUMER, echo,
+          new Object[] {"m" + i}), 1 << 20);
+      request.setLong(Frames.REQUEST_ID_OFFSET, i);
+      burst.addComponent(true, request);
+    }
+    channel.writeInbound(burst);
+
+    assertThat(writes.get()).isEqualTo(50);
+    assertThat(flushes.get()).as("flushes for 50 responses made in one read burst").isEqualTo(1);
+    for (int i = 1; i <= 50; i++) {
+      ByteBuf response = channel.readOutbound();
+      assertThat(response.getLong(Frames.REQUEST_ID_OFFSET)).isEqualTo(i);
+      response.release();
+    }
+    channel.finishAndReleaseAll();
+  }
+}
