@@ -114,6 +114,9 @@ class HighwayOverloadAndTimeoutTest {
       impl.awaitBlocked();
       assertThatThrownBy(() -> echo.fireAndForget("expires in the queue"))
           .isInstanceOfSatisfying(AxleException.class, e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
+      // The provider counts the 50 ms from when it received the request, a little after the
+      // consumer started its timer: let its deadline pass too before the thread frees up.
+      Thread.sleep(200);
       impl.release();
       assertThat(blocker.get(10, TimeUnit.SECONDS)).isEqualTo("hold the only thread");
       // The next call runs after the expired one left the queue; had it run, fired would be 2.

@@ -59,7 +59,10 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
   /** Starts connecting on this connection's event loop. */
   void connect(NetClient client) {
     context.runOnContext(v -> client.connect(endpoint.port(), endpoint.host()).onComplete(ar -> {
-      if (ar.succeeded()) {
+      if (ar.succeeded() && state == State.CLOSED) {
+        // Closed (the runtime stopping) while the connection was being made.
+        ar.result().close();
+      } else if (ar.succeeded()) {
         NetSocketInternal socket = (NetSocketInternal) ar.result();
         ChannelHandlerContext vertxHandler = socket.channelHandlerContext();
         vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-frames", new FrameDecoder(maxFrameSize));

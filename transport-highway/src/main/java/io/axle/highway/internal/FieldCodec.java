@@ -5,7 +5,6 @@ import io.protostuff.Output;
 import io.protostuff.Schema;
 import io.protostuff.runtime.RuntimeSchema;
 import java.io.IOException;
-import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.Collection;
 import java.util.Map;
@@ -31,156 +30,15 @@ abstract class FieldCodec {
    * @throws IllegalArgumentException naming the type, for what highway cannot carry as a top-level field
    */
   static FieldCodec forType(Type type, String where) {
-    if (type instanceof ParameterizedType p) {
-      throw unsupported(where, type);
-    }
     if (!(type instanceof Class<?> cls)) {
       throw unsupported(where, type);
     }
-    if (cls == String.class) {
-      return new Scalar(null) {
-        @Override
-        void write(Output out, int number, Object value) throws IOException {
-          out.writeString(number, (String) value, false);
-        }
-
-        @Override
-        Object read(Input in) throws IOException {
-          return in.readString();
-        }
-      };
-    }
-    if (cls == int.class || cls == Integer.class) {
-      return new Scalar(cls.isPrimitive() ? 0 : null) {
-        @Override
-        void write(Output out, int number, Object value) throws IOException {
-          out.writeInt32(number, (Integer) value, false);
-        }
-
-        @Override
-        Object read(Input in) throws IOException {
-          return in.readInt32();
-        }
-      };
-    }
-    if (cls == long.class || cls == Long.class) {
-      return new Scalar(cls.isPrimitive() ? 0L : null) {
-        @Override
-        void write(Output out, int number, Object value) throws IOException {
-          out.writeInt64(number, (Long) value, false);
-        }
-
-        @Override
-        Object read(Input in) throws IOException {
-          return in.readInt64();
-        }
-      };
-    }
-    if (cls == boolean.class || cls == Boolean.class) {
-      return new Scalar(cls.isPrimitive() ? false : null) {
-        @Override
-        void write(Output out, int number, Object value) throws IOException {
-          out.writeBool(number, (Boolean) value, false);
-        }
-
-        @Override
-        Object read(Input in) throws IOException {
-          return in.readBool();
-        }
-      };
-    }
-    if (cls == double.class || cls == Double.class) {
-      return new Scalar(cls.isPrimitive() ? 0d : null) {
-        @Override
-        void write(Output out, int number, Object value) throws IOException {
-          out.writeDouble(number, (Double) value, false);
-        }
-
-        @Override
-        Object read(Input in) throws IOException {
-          return in.readDouble();
-        }
-      };
-    }
-    if (cls == float.class || cls == Float.class) {
-      return new Scalar(cls.isPrimitive() ? 0f : null) {
-        @Override
-        void write(Output out, int number, Object value) throws IOException {
-          out.writeFloat(number, (Float) value, false);
-        }
-
-        @Override
-        Object read(Input in) throws IOException {
-          return in.readFloat();
-        }
-      };
-    }
-    if (cls == short.class || cls == Short.class) {
-      return new Scalar(cls.isPrimitive() ? (short) 0 : null) {
-        @Override
-        void write(Output out, int number, Object value) throws IOException {
-          out.writeInt32(number, (Short) value, false);
-        }
-
-        @Override
-        Object read(Input in) throws IOException {
-          return (short) in.readInt32();
-        }
-      };
-    }
-    if (cls == byte.class || cls == Byte.class) {
-      return new Scalar(cls.isPrimitive() ? (byte) 0 : null) {
-        @Override
-        void write(Output out, int number, Object value) throws IOException {
-          out.writeInt32(number, (Byte) value, false);
-        }
-
-        @Override
-        Object read(Input in) throws IOException {
-          return (byte) in.readInt32();
-        }
-      };
-    }
-    if (cls == char.class || cls == Character.class) {
-      return new Scalar(cls.isPrimitive() ? '\0' : null) {
-        @Override
-        void write(Output out, int number, Object value) throws IOException {
-          out.writeUInt32(number, (Character) value, false);
-        }
-
-        @Override
-        Object read(Input in) throws IOException {
-          return (char) in.readUInt32();
-        }
-      };
-    }
-    if (cls == byte[].class) {
-      return new Scalar(null) {
-        @Override
-        void write(Output out, int number, Object value) throws IOException {
-          out.writeByteArray(number, (byte[]) value, false);
-        }
-
-        @Override
-        Object read(Input in) throws IOException {
-          return in.readByteArray();
-        }
-      };
+    FieldCodec scalar = scalar(cls);
+    if (scalar != null) {
+      return scalar;
     }
     if (cls.isEnum()) {
       return new EnumCodec(cls, where);
-    }
-    if (cls == void.class || cls == Void.class) {
-      return new Scalar(null) {
-        @Override
-        void write(Output out, int number, Object value) {
-        }
-
-        @Override
-        Object read(Input in) throws IOException {
-          return null;
-        }
-      };
     }
     if (cls.isArray() || cls.isInterface() || Collection.class.isAssignableFrom(cls) || Map.class.isAssignableFrom(cls)
         || cls == Object.class || java.lang.reflect.Modifier.isAbstract(cls.getModifiers())) {
@@ -189,17 +47,83 @@ abstract class FieldCodec {
     return new MessageCodec(RuntimeSchema.getSchema(cls));
   }
 
+  /** The codec of a scalar type, or null when the type is not one. */
+  private static FieldCodec scalar(Class<?> cls) {
+    boolean primitive = cls.isPrimitive();
+    if (cls == String.class) {
+      return new Scalar(null, (out, n, v) -> out.writeString(n, (String) v, false), Input::readString);
+    }
+    if (cls == int.class || cls == Integer.class) {
+      return new Scalar(primitive ? 0 : null, (out, n, v) -> out.writeInt32(n, (Integer) v, false), Input::readInt32);
+    }
+    if (cls == long.class || cls == Long.class) {
+      return new Scalar(primitive ? 0L : null, (out, n, v) -> out.writeInt64(n, (Long) v, false), Input::readInt64);
+    }
+    if (cls == boolean.class || cls == Boolean.class) {
+      return new Scalar(primitive ? false : null, (out, n, v) -> out.writeBool(n, (Boolean) v, false), Input::readBool);
+    }
+    if (cls == double.class || cls == Double.class) {
+      return new Scalar(primitive ? 0d : null, (out, n, v) -> out.writeDouble(n, (Double) v, false), Input::readDouble);
+    }
+    if (cls == float.class || cls == Float.class) {
+      return new Scalar(primitive ? 0f : null, (out, n, v) -> out.writeFloat(n, (Float) v, false), Input::readFloat);
+    }
+    if (cls == short.class || cls == Short.class) {
+      return new Scalar(primitive ? (short) 0 : null, (out, n, v) -> out.writeInt32(n, (Short) v, false),
+          in -> (short) in.readInt32());
+    }
+    if (cls == byte.class || cls == Byte.class) {
+      return new Scalar(primitive ? (byte) 0 : null, (out, n, v) -> out.writeInt32(n, (Byte) v, false),
+          in -> (byte) in.readInt32());
+    }
+    if (cls == char.class || cls == Character.class) {
+      return new Scalar(primitive ? '\0' : null, (out, n, v) -> out.writeUInt32(n, (Character) v, false),
+          in -> (char) in.readUInt32());
+    }
+    if (cls == byte[].class) {
+      return new Scalar(null, (out, n, v) -> out.writeByteArray(n, (byte[]) v, false), Input::readByteArray);
+    }
+    if (cls == void.class || cls == Void.class) {
+      return new Scalar(null, (out, n, v) -> { }, in -> null);
+    }
+    return null;
+  }
+
   private static IllegalArgumentException unsupported(String where, Type type) {
     return new IllegalArgumentException(where + ": " + type.getTypeName()
         + " (expected for highway: a scalar, String, byte[], an enum or a concrete class; "
         + "wrap collections, maps and arrays in a class)");
   }
 
-  private abstract static class Scalar extends FieldCodec {
-    private final Object absent;
+  @FunctionalInterface
+  private interface Writer {
+    void write(Output out, int number, Object value) throws IOException;
+  }
 
-    Scalar(Object absent) {
+  @FunctionalInterface
+  private interface Reader {
+    Object read(Input in) throws IOException;
+  }
+
+  private static final class Scalar extends FieldCodec {
+    private final Object absent;
+    private final Writer writer;
+    private final Reader reader;
+
+    Scalar(Object absent, Writer writer, Reader reader) {
       this.absent = absent;
+      this.writer = writer;
+      this.reader = reader;
+    }
+
+    @Override
+    void write(Output out, int number, Object value) throws IOException {
+      writer.write(out, number, value);
+    }
+
+    @Override
+    Object read(Input in) throws IOException {
+      return reader.read(in);
     }
 
     @Override

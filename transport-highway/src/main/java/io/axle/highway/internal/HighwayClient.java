@@ -54,9 +54,7 @@ public final class HighwayClient {
     } catch (IllegalArgumentException e) {
       return CompletableFuture.completedFuture(Response.failure(Status.BAD_REQUEST, e.getMessage()));
     }
-    PendingCall call = new PendingCall(invocation, codec, request);
-    inFlight.incrementAndGet();
-    call.future.whenComplete((r, t) -> inFlight.decrementAndGet());
+    PendingCall call = new PendingCall(invocation, codec, request, inFlight);
     byEndpoint.computeIfAbsent(endpoint, Slots::new).next().send(call);
     return call.future;
   }

@@ -93,8 +93,7 @@ public final class HighwayTransport implements Transport {
     int requestedPort = address.port() == 0 ? -1 : address.port();
     listen(0, address.host(), requestedPort).onComplete(ar -> {
       if (ar.failed()) {
-        result.completeExceptionally(new IllegalStateException("highway cannot listen on " + address + ": "
-            + ar.cause().getMessage() + " (expected: a free port in axle.highway.address)", ar.cause()));
+        result.completeExceptionally(cannotListen(address, ar.cause()));
         return;
       }
       int port = ar.result();
@@ -104,13 +103,18 @@ public final class HighwayTransport implements Transport {
       }
       Future.all(rest).onComplete(all -> {
         if (all.failed()) {
-          result.completeExceptionally(all.cause());
+          result.completeExceptionally(cannotListen(address, all.cause()));
         } else {
           result.complete(new Endpoint(name(), address.host(), port));
         }
       });
     });
     return result;
+  }
+
+  private static IllegalStateException cannotListen(HostAndPort address, Throwable cause) {
+    return new IllegalStateException("highway cannot listen on " + address + ": " + cause.getMessage()
+        + " (expected: a free port in axle.highway.address)", cause);
   }
 
   /** Starts server {@code index} on its own event loop; completes with the port bound. */

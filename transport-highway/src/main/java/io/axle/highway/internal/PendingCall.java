@@ -5,6 +5,7 @@ import io.axle.Response;
 import io.netty.buffer.ByteBuf;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A consumer call owned by one connection's event loop from the moment it is drained: every
@@ -14,15 +15,19 @@ final class PendingCall {
   final Invocation invocation;
   final OperationCodec codec;
   final CompletableFuture<Response> future = new CompletableFuture<>();
+  /** The client's count of calls in flight, for a graceful stop; decremented once, on completion. */
+  private final AtomicInteger inFlight;
   /** The encoded request until it is handed to the channel; then null (the channel owns it). */
   ByteBuf request;
   long requestId;
   ScheduledFuture<?> timeout;
 
-  PendingCall(Invocation invocation, OperationCodec codec, ByteBuf request) {
+  PendingCall(Invocation invocation, OperationCodec codec, ByteBuf request, AtomicInteger inFlight) {
     this.invocation = invocation;
     this.codec = codec;
     this.request = request;
+    this.inFlight = inFlight;
+    inFlight.incrementAndGet();
   }
 
   /** Completes the call once; later completions (a late response after a timeout) are ignored. */
@@ -35,6 +40,8 @@ final class PendingCall {
       request.release();
       request = null;
     }
-    future.complete(response);
+    if (future.complete(response)) {
+      inFlight.decrementAndGet();
+    }
   }
 }
