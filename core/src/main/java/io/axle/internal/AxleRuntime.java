@@ -150,7 +150,8 @@ public final class AxleRuntime {
         AxleExecutor executor = executors.forOperation(schema.schemaId(), op.name());
         FilterChain chain = FilterChains.build(providerFilters, new MethodInvoker(op, registration.implementation()));
         byKey.put(key(schema.schemaId(), op.name()),
-            new ProviderOperation(op, executor, executors.describe(executor), chain));
+            new ProviderOperation(op, registration.implementation().getClass(), executor,
+                executors.describe(executor), chain));
       }
     }
     Map<String, ProviderOperation> frozen = Map.copyOf(byKey);

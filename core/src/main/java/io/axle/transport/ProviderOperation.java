@@ -21,12 +21,15 @@ import java.util.function.Consumer;
  */
 public final class ProviderOperation {
   private final OperationMeta meta;
+  private final Class<?> implementationType;
   private final AxleExecutor executor;
   private final String executorDescription;
   private final FilterChain chain;
 
-  public ProviderOperation(OperationMeta meta, AxleExecutor executor, String executorDescription, FilterChain chain) {
+  public ProviderOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
+      String executorDescription, FilterChain chain) {
     this.meta = meta;
+    this.implementationType = implementationType;
     this.executor = executor;
     this.executorDescription = executorDescription;
     this.chain = chain;
@@ -34,6 +37,14 @@ public final class ProviderOperation {
 
   public OperationMeta meta() {
     return meta;
+  }
+
+  /**
+   * The class of the object that serves the operation: transports read mapping annotations from
+   * it when the schema interface has none.
+   */
+  public Class<?> implementationType() {
+    return implementationType;
   }
 
   public AxleExecutor executor() {

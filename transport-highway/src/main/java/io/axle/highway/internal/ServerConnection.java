@@ -89,8 +89,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     ProviderOperation operation = operations.find(header.schemaId, header.operation);
     if (operation == null) {
       writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, Status.NOT_FOUND,
-          "no operation " + header.schemaId + "." + header.operation + " on this provider (it serves: "
-              + served() + ")"));
+          operations.notFoundMessage(header.schemaId, header.operation)));
       return;
     }
     OperationCodec codec = codecs.of(operation.meta());
@@ -214,14 +213,4 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     ctx.close();
   }
 
-  private String served() {
-    StringBuilder sb = new StringBuilder();
-    for (ProviderOperation op : operations.all()) {
-      if (sb.length() > 200) {
-        return sb.append(", ...").toString();
-      }
-      sb.append(sb.length() == 0 ? "" : ", ").append(op.meta().qualifiedName());
-    }
-    return sb.toString();
-  }
 }

@@ -30,7 +30,7 @@ class ServerConnectionFlushTest {
   @Test
   void aBurstOfPipelinedRequests_isAnsweredWithOneFlush() {
     OperationMeta echo = SchemaMeta.of("EchoService", EchoService.class).operation("echo");
-    ProviderOperation operation = new ProviderOperation(echo, AxleExecutors.inline(), "inline",
+    ProviderOperation operation = new ProviderOperation(echo, EchoServiceImpl.class, AxleExecutors.inline(), "inline",
         FilterChains.build(List.of(), new MethodInvoker(echo, new EchoServiceImpl())));
     ProviderOperations operations = new ProviderOperations() {
       @Override

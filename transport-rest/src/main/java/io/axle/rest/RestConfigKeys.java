@@ -1,0 +1,56 @@
+package io.axle.rest;
+
+import io.axle.config.ConfigKey;
+import io.axle.config.HostAndPort;
+import java.time.Duration;
+import java.util.List;
+
+/** The configuration keys of the REST transport; defaults and meaning in docs/configuration.md. */
+public final class RestConfigKeys {
+  private static final int CORES = Runtime.getRuntime().availableProcessors();
+
+  public static final ConfigKey<HostAndPort> ADDRESS = ConfigKey.addressKey("axle.rest.address",
+      new HostAndPort("0.0.0.0", 8080), "Where the REST server listens (host:port; port 0 picks a free port).");
+
+  public static final ConfigKey<Integer> SERVER_THREAD_COUNT = ConfigKey.intKey("axle.rest.server.thread-count",
+      1, 1, 1024, "Event loops that accept, read, decode and write REST server connections.")
+      .withDefault(() -> CORES, "the number of CPU cores");
+
+  public static final ConfigKey<Integer> SERVER_MAX_BODY_SIZE = ConfigKey.intKey("axle.rest.server.max-body-size",
+      10 * 1024 * 1024, 1, Integer.MAX_VALUE, "The largest request body accepted, in bytes; a larger one is answered 413.");
+
+  public static final ConfigKey<Duration> SERVER_IDLE_TIMEOUT = ConfigKey.durationKey("axle.rest.server.idle-timeout",
+      Duration.ofSeconds(60), Duration.ofSeconds(1),
+      "A server connection with no bytes read or written for this long is closed, cutting off clients that stall mid-request.");
+
+  public static final ConfigKey<Integer> CLIENT_THREAD_COUNT = ConfigKey.intKey("axle.rest.client.thread-count",
+      1, 1, 1024, "REST clients, each on its own event loop with its own connection pool.")
+      .withDefault(() -> CORES, "the number of CPU cores");
+
+  public static final ConfigKey<Integer> CLIENT_MAX_POOL_SIZE = ConfigKey.intKey(
+      "axle.rest.client.connection.maxPoolSize", 5, 1, 10_000,
+      "HTTP/1.1 connections each REST client keeps to each provider endpoint.");
+
+  public static final ConfigKey<Integer> CLIENT_MAX_WAIT_QUEUE_SIZE = ConfigKey.intKey(
+      "axle.rest.client.connection.max-wait-queue-size", 10_000, 1, Integer.MAX_VALUE,
+      "Requests each REST client lets wait for a free connection; past it a call fails at once.");
+
+  public static final ConfigKey<Duration> CLIENT_CONNECT_TIMEOUT = ConfigKey.durationKey(
+      "axle.rest.client.connect-timeout", Duration.ofSeconds(3), Duration.ofMillis(1),
+      "How long a REST client waits for a TCP connection to a provider.");
+
+  public static final ConfigKey<Duration> CLIENT_KEEP_ALIVE_TIMEOUT = ConfigKey.durationKey(
+      "axle.rest.client.keep-alive-timeout", Duration.ofSeconds(30), Duration.ofSeconds(1),
+      "A pooled connection idle this long is closed by the client; keep it below the server's idle timeout.");
+
+  public static final ConfigKey<String> CLIENT_PROTOCOL = ConfigKey.choiceKey("axle.rest.client.protocol", "http1",
+      "HTTP version the client speaks: http1 (HTTP/1.1 keep-alive) or h2c (cleartext HTTP/2, prior knowledge).",
+      "http1", "h2c");
+
+  static final List<ConfigKey<?>> ALL = List.of(ADDRESS, SERVER_THREAD_COUNT, SERVER_MAX_BODY_SIZE,
+      SERVER_IDLE_TIMEOUT, CLIENT_THREAD_COUNT, CLIENT_MAX_POOL_SIZE, CLIENT_MAX_WAIT_QUEUE_SIZE,
+      CLIENT_CONNECT_TIMEOUT, CLIENT_KEEP_ALIVE_TIMEOUT, CLIENT_PROTOCOL);
+
+  private RestConfigKeys() {
+  }
+}

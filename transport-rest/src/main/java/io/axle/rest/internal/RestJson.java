@@ -1,0 +1,60 @@
+package io.axle.rest.internal;
+
+import java.lang.reflect.Type;
+import java.util.List;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The JSON codec both sides share: one Jackson mapper, configured once. Unknown properties are
+ * ignored so providers can add fields without breaking older consumers.
+ */
+public final class RestJson {
+  private final JsonMapper mapper = JsonMapper.builder()
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .build();
+
+  public JsonMapper mapper() {
+    return mapper;
+  }
+
+  public JavaType type(Type type) {
+    return mapper.getTypeFactory().constructType(type);
+  }
+
+  public byte[] write(Object value) {
+    return mapper.writeValueAsBytes(value);
+  }
+
+  /** Reads a whole JSON document as {@code type}; Jackson's exception names the path of a bad field. */
+  public Object read(byte[] json, Type type) {
+    return mapper.readValue(json, type(type));
+  }
+
+  public JsonNode tree(byte[] json) {
+    return mapper.readTree(json);
+  }
+
+  public Object convert(JsonNode node, Type type) {
+    return mapper.treeToValue(node, type(type));
+  }
+
+  /**
+   * A value from a path segment, query parameter or header ({@code "42"}, {@code "RED"}), or a
+   * list of them for a collection-typed parameter.
+   */
+  public Object fromText(List<String> values, Type type) {
+    JavaType javaType = type(type);
+    if (javaType.isCollectionLikeType() || javaType.isArrayType()) {
+      return mapper.convertValue(values, javaType);
+    }
+    return mapper.convertValue(values.get(0), javaType);
+  }
+
+  /** The text form of a path, query or header value: what {@link #fromText} reads back. */
+  public String toText(Object value) {
+    return value instanceof Enum<?> e ? e.name() : String.valueOf(value);
+  }
+}

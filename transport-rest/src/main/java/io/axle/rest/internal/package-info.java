@@ -1,0 +1,2 @@
+/** The REST transport's mapping model, JSON codec, server and client. Not API. */
+package io.axle.rest.internal;
