@@ -107,6 +107,7 @@ public final class AxleRuntime {
       for (Transport transport : runtime.transports.values()) {
         Endpoint bound = transport.start().get(30, TimeUnit.SECONDS);
         if (bound != null) {
+          checkPortNotShared(runtime.boundEndpoints.values(), bound);
           runtime.boundEndpoints.put(transport.name(), bound);
         }
       }
@@ -119,6 +120,22 @@ public final class AxleRuntime {
       }
       Throwable cause = Failures.unwrap(e instanceof java.util.concurrent.ExecutionException ? e.getCause() : e);
       throw new IllegalStateException("Axle failed to start: " + cause.getMessage(), cause);
+    }
+  }
+
+  /**
+   * Vert.x lets a TCP and an HTTP server of one instance share a port, each then taking a share
+   * of the other's connections; two transports on one port is always a configuration mistake.
+   */
+  private static void checkPortNotShared(Collection<Endpoint> started, Endpoint bound) {
+    for (Endpoint other : started) {
+      boolean sameHost = other.host().equals(bound.host()) || other.host().equals("0.0.0.0")
+          || bound.host().equals("0.0.0.0");
+      if (other.port() == bound.port() && sameHost) {
+        throw new IllegalStateException(other.transport() + " and " + bound.transport() + " both listen on port "
+            + bound.port() + " (expected: a port of its own for each transport; change axle." + other.transport()
+            + ".address or axle." + bound.transport() + ".address)");
+      }
     }
   }
 

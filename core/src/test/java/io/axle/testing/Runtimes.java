@@ -24,11 +24,20 @@ public final class Runtimes {
   public static Axle provider(String transport, EchoService impl, Map<String, ?> extra) {
     Map<String, Object> entries = new java.util.LinkedHashMap<>();
     entries.put("axle.service.name", SERVICE);
-    entries.put("axle." + transport + ".address", "127.0.0.1:0");
+    // Every transport on the class path serves, so each gets a free loopback port of its own.
+    for (String present : transportsOnClassPath()) {
+      entries.put("axle." + present + ".address", "127.0.0.1:0");
+    }
     entries.put("axle." + transport + ".server.thread-count", 1);
     entries.put("axle." + transport + ".client.thread-count", 1);
     entries.putAll(extra);
     return Axle.builder().config(config(entries)).provider(SCHEMA, EchoService.class, impl).start();
+  }
+
+  /** The names of the transports found with {@link java.util.ServiceLoader}. */
+  public static java.util.List<String> transportsOnClassPath() {
+    return java.util.ServiceLoader.load(io.axle.transport.TransportFactory.class).stream()
+        .map(p -> p.get().name()).toList();
   }
 
   /** A consumer whose registry points {@link #SERVICE} at the provider's bound endpoint. */

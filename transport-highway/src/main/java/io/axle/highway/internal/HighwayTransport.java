@@ -10,6 +10,7 @@ import io.axle.registry.Endpoint;
 import io.axle.transport.ProviderOperation;
 import io.axle.transport.ProviderOperations;
 import io.axle.transport.Transport;
+import io.axle.transport.SharedPorts;
 import io.axle.transport.TransportContext;
 import io.netty.channel.ChannelHandlerContext;
 import io.vertx.core.Future;
@@ -88,9 +89,8 @@ public final class HighwayTransport implements Transport {
     }
     HostAndPort address = context.config().get(HighwayConfigKeys.ADDRESS);
     CompletableFuture<Endpoint> result = new CompletableFuture<>();
-    // Vert.x shares one random port between servers that all listen on the same negative port;
-    // with port 0 each server would get a port of its own.
-    int requestedPort = address.port() == 0 ? -1 : address.port();
+    // Port 0: all server loops share one free port, distinct from other transports' (see SharedPorts).
+    int requestedPort = SharedPorts.listenPort(name(), address.port());
     listen(0, address.host(), requestedPort).onComplete(ar -> {
       if (ar.failed()) {
         result.completeExceptionally(cannotListen(address, ar.cause()));
