@@ -9,11 +9,14 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The JSON codec both sides share: one Jackson mapper, configured once. Unknown properties are
- * ignored so providers can add fields without breaking older consumers.
+ * ignored so providers can add fields without breaking older consumers; a primitive that is
+ * absent or null reads as its zero (Jackson 3 would fail it), so a field added to a class does
+ * not break older senders either, and JSON agrees with highway, where an absent field is zero.
  */
 public final class RestJson {
   private final JsonMapper mapper = JsonMapper.builder()
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
       .build();
 
   public JsonMapper mapper() {

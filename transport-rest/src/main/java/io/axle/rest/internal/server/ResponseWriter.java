@@ -1,0 +1,77 @@
+package io.axle.rest.internal.server;
+
+import io.axle.Status;
+import io.axle.rest.internal.RestErrors;
+import io.axle.rest.internal.RestJson;
+import io.netty.channel.EventLoop;
+import io.netty.util.internal.PlatformDependent;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Writes the JSON answers of one server event loop. An answer made on the loop is written at
+ * once; answers made on worker or virtual threads are queued and the loop writes them in one
+ * task per batch, instead of one wake-up and task per answer (the threading contract).
+ */
+public final class ResponseWriter {
+  static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
+
+  private final EventLoop loop;
+  private final RestJson json;
+  private final Queue<Answer> queued = PlatformDependent.newMpscQueue();
+  private final AtomicBoolean drainScheduled = new AtomicBoolean();
+  private final Runnable drainTask = this::drain;
+
+  private record Answer(HttpServerResponse response, int status, Buffer body) {
+  }
+
+  public ResponseWriter(EventLoop loop, RestJson json) {
+    this.loop = loop;
+    this.json = json;
+  }
+
+  /** Answers with JSON; callable from any thread. */
+  void write(HttpServerResponse response, int status, Buffer body) {
+    if (loop.inEventLoop()) {
+      end(response, status, body);
+      return;
+    }
+    queued.offer(new Answer(response, status, body));
+    if (drainScheduled.compareAndSet(false, true)) {
+      loop.execute(drainTask);
+    }
+  }
+
+  /**
+   * An error as {@code {"status":…,"error":…,"message":…}}. The {@code status} field carries the
+   * HTTP code actually sent, which for 405, 413 and 415 is more precise than the {@link Status}'s.
+   */
+  void writeError(HttpServerResponse response, int httpCode, Status status, String message) {
+    write(response, httpCode, errorBody(json, httpCode, status, message));
+  }
+
+  static Buffer errorBody(RestJson json, int httpCode, Status status, String message) {
+    Map<String, Object> body = RestErrors.body(status, message);
+    body.put("status", httpCode);
+    return Buffer.buffer(json.write(body));
+  }
+
+  private void drain() {
+    drainScheduled.set(false);
+    for (Answer answer = queued.poll(); answer != null; answer = queued.poll()) {
+      end(answer.response, answer.status, answer.body);
+    }
+  }
+
+  private static void end(HttpServerResponse response, int status, Buffer body) {
+    // The client may have gone (closed, reset the stream, idle timeout) while the call ran.
+    if (response.ended() || response.closed()) {
+      return;
+    }
+    response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(body);
+  }
+}

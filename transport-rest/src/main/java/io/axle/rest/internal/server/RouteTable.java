@@ -1,0 +1,105 @@
+package io.axle.rest.internal.server;
+
+import io.axle.config.CoreConfigKeys;
+import io.axle.contract.OperationMeta;
+import io.axle.contract.SchemaMeta;
+import io.axle.rest.internal.OpenApiDocument;
+import io.axle.rest.internal.RestJson;
+import io.axle.rest.internal.RestMappings;
+import io.axle.rest.internal.RestOperation;
+import io.axle.transport.ProviderOperation;
+import io.axle.transport.TransportContext;
+import io.vertx.core.http.HttpMethod;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Every served operation's route, checked and ordered once at start-up, and the OpenAPI document
+ * of them. Shared, read-only, by the routers of all server event loops.
+ */
+public final class RouteTable {
+  /** Where the OpenAPI document is served. */
+  public static final String OPENAPI_PATH = "/openapi.json";
+
+  private final List<OperationRoute> routes;
+  private final byte[] openApiJson;
+
+  private RouteTable(List<OperationRoute> routes, byte[] openApiJson) {
+    this.routes = routes;
+    this.openApiJson = openApiJson;
+  }
+
+  /**
+   * Reads the mapping of each served schema (so a clash inside a schema fails here, naming both
+   * operations) and checks that no two schemas take the same route.
+   *
+   * @throws IllegalArgumentException for a mapping mistake, naming the operation and the fix
+   */
+  public static RouteTable build(TransportContext context, RestJson json) {
+    Map<SchemaMeta, Class<?>> schemas = new LinkedHashMap<>();
+    Map<OperationMeta, ProviderOperation> served = new HashMap<>();
+    for (ProviderOperation op : context.providerOperations().all()) {
+      schemas.putIfAbsent(op.meta().schema(), op.implementationType());
+      served.put(op.meta(), op);
+    }
+    List<RestOperation> restOperations = new ArrayList<>();
+    List<OperationRoute> routes = new ArrayList<>();
+    Map<String, RestOperation> byRoute = new HashMap<>();
+    for (Map.Entry<SchemaMeta, Class<?>> schema : schemas.entrySet()) {
+      for (RestOperation rest : RestMappings.of(schema.getKey(), schema.getValue())) {
+        ProviderOperation provider = served.get(rest.operation());
+        if (provider == null) {
+          continue;
+        }
+        String routeKey = rest.method() + " " + rest.routerPath().replaceAll(":[^/]+", ":");
+        if (rest.method() == HttpMethod.GET && OPENAPI_PATH.equals(rest.path())) {
+          throw new IllegalArgumentException(rest.operation().qualifiedName() + ": maps to GET " + OPENAPI_PATH
+              + ", where the REST transport serves the OpenAPI document (expected: another path)");
+        }
+        RestOperation clash = byRoute.put(routeKey, rest);
+        if (clash != null) {
+          throw new IllegalArgumentException(clash.operation().qualifiedName() + " and "
+              + rest.operation().qualifiedName() + " both map to " + rest.method() + " " + rest.path()
+              + " (expected: one operation per method and path; change one mapping)");
+        }
+        restOperations.add(rest);
+        routes.add(new OperationRoute(provider, rest, json));
+      }
+    }
+    // Vert.x Web tries routes in the order they were added: literal paths first, as Spring MVC does.
+    routes.sort(Comparator.comparingInt(OperationRoute::pathVariables)
+        .thenComparing(r -> -r.rest().path().length()));
+    String serviceName = context.config().get(CoreConfigKeys.SERVICE_NAME);
+    byte[] openApi = OpenApiDocument.json(serviceName, List.copyOf(restOperations)).getBytes(StandardCharsets.UTF_8);
+    return new RouteTable(List.copyOf(routes), openApi);
+  }
+
+  /** In the order the router must try them. */
+  public List<OperationRoute> routes() {
+    return routes;
+  }
+
+  public byte[] openApiJson() {
+    return openApiJson;
+  }
+
+  /** The methods a path accepts, for the {@code Allow} header of a 405: {@code GET, POST}. */
+  public String allowedMethods(String path) {
+    TreeSet<String> methods = new TreeSet<>();
+    for (OperationRoute route : routes) {
+      if (route.matchesPath(path)) {
+        methods.add(route.rest().method().name());
+      }
+    }
+    if (OPENAPI_PATH.equals(path)) {
+      methods.add("GET");
+    }
+    return String.join(", ", methods);
+  }
+}

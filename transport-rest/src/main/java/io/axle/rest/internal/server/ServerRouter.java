@@ -1,0 +1,36 @@
+package io.axle.rest.internal.server;
+
+import io.axle.rest.internal.RestJson;
+import io.axle.transport.ProviderOperations;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.Route;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.BodyHandler;
+
+/** Builds the Vert.x Web router of one server event loop from the shared {@link RouteTable}. */
+public final class ServerRouter {
+  private ServerRouter() {
+  }
+
+  public static Router create(Vertx vertx, RouteTable table, ProviderOperations operations, RestJson json,
+      ResponseWriter writer, int maxBodySize) {
+    Router router = Router.router(vertx);
+    // Every route reads its body, so the size limit holds everywhere and a keep-alive connection
+    // never stalls on an unread body; no file uploads, so nothing is written to disk.
+    BodyHandler body = BodyHandler.create(false).setBodyLimit(maxBodySize);
+    byte[] openApi = table.openApiJson();
+    router.get(RouteTable.OPENAPI_PATH).handler(ctx ->
+        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, ResponseWriter.JSON).end(Buffer.buffer(openApi)));
+    for (OperationRoute route : table.routes()) {
+      Route r = router.route(route.rest().method(), route.routerPath());
+      if (route.rest().hasBody()) {
+        r.consumes("application/json");
+      }
+      r.handler(body).handler(new RequestHandler(route, json, writer));
+    }
+    new RouterErrors(table, operations, writer, maxBodySize).install(router);
+    return router;
+  }
+}

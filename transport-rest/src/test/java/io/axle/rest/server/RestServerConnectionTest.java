@@ -1,0 +1,158 @@
+package io.axle.rest.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.axle.Axle;
+import io.axle.testing.EchoServiceImpl;
+import io.axle.testing.Runtimes;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** HTTP/2 over cleartext, a stalled client cut off by the idle timeout, graceful stop, listening. */
+class RestServerConnectionTest {
+
+  @Test
+  void h2cUpgrade_servesOverHttp2() throws Exception {
+    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of());
+        Http http = new Http(provider, HttpClient.Version.HTTP_2)) {
+      // The JDK client offers "Upgrade: h2c" on its first request to an http:// URI.
+      HttpResponse<String> first = http.post("/EchoService/echo", "{\"message\":\"upgraded\"}");
+      assertThat(Http.ok(first).asString()).isEqualTo("upgraded");
+      assertThat(first.version()).isEqualTo(HttpClient.Version.HTTP_2);
+      // Later calls share the HTTP/2 connection as streams.
+      HttpResponse<String> second = http.post("/EchoService/add", "{\"a\":1,\"b\":2}");
+      assertThat(Http.ok(second).asInt()).isEqualTo(3);
+      assertThat(second.version()).isEqualTo(HttpClient.Version.HTTP_2);
+    }
+  }
+
+  @Test
+  void http11_keepsTheConnectionAlive() throws Exception {
+    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of());
+        Socket socket = new Socket("127.0.0.1", provider.endpoint("rest").orElseThrow().port())) {
+      socket.setSoTimeout(20_000);
+      for (int i = 0; i < 3; i++) {
+        String body = "{\"message\":\"m" + i + "\"}";
+        socket.getOutputStream().write(("POST /EchoService/echo HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+            + "content-length: " + body.length() + "\r\n\r\n" + body).getBytes(StandardCharsets.US_ASCII));
+        String response = readResponse(socket.getInputStream());
+        assertThat(response).startsWith("HTTP/1.1 200 OK").endsWith("\"m" + i + "\"");
+      }
+    }
+  }
+
+  @Test
+  void stalledRequest_isCutOffByTheIdleTimeout_whileOthersAreServed() throws Exception {
+    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.server.idle-timeout", "1s"));
+        Http http = new Http(provider);
+        Socket stalled = new Socket("127.0.0.1", provider.endpoint("rest").orElseThrow().port())) {
+      stalled.setSoTimeout(20_000);
+      OutputStream out = stalled.getOutputStream();
+      out.write(("POST /EchoService/echo HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+          + "content-length: 100\r\n\r\n{\"message\"").getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      long start = System.nanoTime();
+      // The only server event loop is not held by the stalled request.
+      assertThat(Http.ok(http.post("/EchoService/echo", "{\"message\":\"meanwhile\"}")).asString())
+          .isEqualTo("meanwhile");
+      InputStream in = stalled.getInputStream();
+      assertThat(in.read()).as("the server closes the stalled connection without answering").isEqualTo(-1);
+      assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
+          .as("closed by the idle timeout, not at once").isGreaterThanOrEqualTo(500);
+    }
+  }
+
+  @Test
+  void stop_letsTheCallInFlightFinish() throws Exception {
+    EchoServiceImpl impl = new EchoServiceImpl();
+    Axle provider = Runtimes.provider("rest", impl, Map.of());
+    int port = provider.endpoint("rest").orElseThrow().port();
+    try (Http http = new Http(provider)) {
+      CompletableFuture<HttpResponse<String>> inFlight = http.sendAsync(http.request("POST", "/EchoService/block",
+          "{\"message\":\"finish me\"}"));
+      impl.awaitBlocked();
+      CompletableFuture<Void> stopped = CompletableFuture.runAsync(() -> provider.stop(Duration.ofSeconds(20)));
+      awaitRefused(port);
+      assertThat(stopped).as("stop waits for the call in flight").isNotDone();
+      impl.release();
+      HttpResponse<String> response = inFlight.get(20, TimeUnit.SECONDS);
+      assertThat(Http.ok(response).asString()).isEqualTo("finish me");
+      stopped.get(20, TimeUnit.SECONDS);
+    } finally {
+      impl.release();
+      provider.close();
+    }
+  }
+
+  @Test
+  void severalServerLoops_shareOnePort() throws Exception {
+    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(),
+        Map.of("axle.rest.server.thread-count", 3, "axle.executors.default", "inline"))) {
+      int port = provider.endpoint("rest").orElseThrow().port();
+      Set<String> loops = new HashSet<>();
+      // Each client has its own connection; Vert.x hands new connections to the servers in turn.
+      for (int i = 0; i < 6; i++) {
+        try (Http http = new Http(provider)) {
+          loops.add(Http.ok(http.post("/EchoService/threadInfo", null)).asString());
+        }
+      }
+      assertThat(loops).hasSize(3).allMatch(loop -> loop.startsWith("eventloop:"));
+      assertThat(port).isPositive();
+    }
+  }
+
+  @Test
+  void busyPort_failsStartUpNamingTheKey() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
+      String address = "127.0.0.1:" + taken.getLocalPort();
+      assertThatThrownBy(() -> Runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.address", address)))
+          .hasMessageContaining("rest cannot listen on " + address + ": ")
+          .hasMessageEndingWith("(expected: a free port in axle.rest.address)");
+    }
+  }
+
+  /** Waits until the server stops accepting: stop has begun. */
+  private static void awaitRefused(int port) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (System.nanoTime() < deadline) {
+      try (Socket probe = new Socket("127.0.0.1", port)) {
+        Thread.sleep(10);
+      } catch (java.io.IOException refused) {
+        return;
+      }
+    }
+    throw new AssertionError("the server still accepted connections 20 s after stop began");
+  }
+
+  /** Reads one HTTP/1.1 response with a content-length body. */
+  private static String readResponse(InputStream in) throws java.io.IOException {
+    StringBuilder head = new StringBuilder();
+    while (!head.toString().endsWith("\r\n\r\n")) {
+      int b = in.read();
+      if (b < 0) {
+        throw new java.io.EOFException("closed after " + head);
+      }
+      head.append((char) b);
+    }
+    int length = 0;
+    for (String line : head.toString().split("\r\n")) {
+      if (line.toLowerCase().startsWith("content-length:")) {
+        length = Integer.parseInt(line.substring(15).trim());
+      }
+    }
+    return head + new String(in.readNBytes(length), StandardCharsets.UTF_8);
+  }
+}
