@@ -1,25 +1,159 @@
 package io.axle.rest.internal;
 
+import io.axle.AxleException;
 import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Status;
+import io.axle.config.AxleConfig;
+import io.axle.contract.OperationMeta;
 import io.axle.registry.Endpoint;
+import io.axle.rest.RestConfigKeys;
+import io.axle.rest.internal.client.ClientLoop;
+import io.axle.rest.internal.client.EncodedRequest;
+import io.axle.rest.internal.client.RequestPlan;
+import io.axle.rest.internal.client.RestCall;
 import io.axle.transport.TransportContext;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.internal.VertxInternal;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** The consumer side of REST. Being written; see the helper's brief. */
+/**
+ * The consumer side of REST: {@code axle.rest.client.thread-count} HttpClients, each with its own
+ * connection pool on its own event loop, chosen round-robin per call. The request is built on
+ * the calling thread from the operation's mapping; the loop only writes it, times it and reads
+ * the answer. Failures are reported with the statuses and messages highway uses, so a caller
+ * cannot tell the wires apart by their errors.
+ */
 final class RestClient {
+  private static final Logger log = LoggerFactory.getLogger(RestClient.class);
+  static final String STOPPED = "the consumer stopped before the answer arrived (axle.shutdown.timeout elapsed)";
+
+  private final RestJson json;
+  private final List<ClientLoop> loops = new ArrayList<>();
+  private final AtomicInteger roundRobin = new AtomicInteger();
+  private final AtomicInteger inFlight = new AtomicInteger();
+  /** A {@link RequestPlan}, or the message of why the operation cannot be sent over REST. */
+  private final Map<OperationMeta, Object> plans = new ConcurrentHashMap<>();
+  private volatile String closedReason;
+
   RestClient(TransportContext context, RestJson json) {
+    this.json = json;
+    AxleConfig config = context.config();
+    VertxInternal vertx = (VertxInternal) context.vertx();
+    HttpClientOptions options = clientOptions(config);
+    PoolOptions pool = new PoolOptions()
+        .setHttp1MaxSize(config.get(RestConfigKeys.CLIENT_MAX_POOL_SIZE))
+        .setMaxWaitQueueSize(config.get(RestConfigKeys.CLIENT_MAX_WAIT_QUEUE_SIZE));
+    for (int i = 0; i < config.get(RestConfigKeys.CLIENT_THREAD_COUNT); i++) {
+      loops.add(ClientLoop.create(vertx.createEventLoopContext(), options, pool, json));
+    }
+  }
+
+  static HttpClientOptions clientOptions(AxleConfig config) {
+    HttpClientOptions options = new HttpClientOptions()
+        .setTcpNoDelay(true)
+        .setKeepAlive(true)
+        .setPipelining(false)
+        .setDecompressionSupported(false)
+        .setConnectTimeout((int) Math.min(Integer.MAX_VALUE,
+            config.get(RestConfigKeys.CLIENT_CONNECT_TIMEOUT).toMillis()));
+    // Whole seconds, at least one: the key's minimum. Below the server's idle timeout by default
+    // (30 s against 60 s), so the client, not the server, retires idle connections.
+    int keepAliveSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE,
+        config.get(RestConfigKeys.CLIENT_KEEP_ALIVE_TIMEOUT).toSeconds()));
+    options.setKeepAliveTimeout(keepAliveSeconds).setHttp2KeepAliveTimeout(keepAliveSeconds);
+    if ("h2c".equals(config.get(RestConfigKeys.CLIENT_PROTOCOL))) {
+      // Prior knowledge: the connection starts as HTTP/2, with no HTTP/1.1 upgrade round trip.
+      options.setProtocolVersion(HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false);
+    }
+    return options;
   }
 
   /** Sends one call; the future never completes exceptionally. */
   CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint) {
-    return CompletableFuture.completedFuture(Response.failure(Status.INTERNAL_ERROR, "REST client not written yet"));
+    OperationMeta operation = invocation.operation();
+    String closed = closedReason;
+    if (closed != null) {
+      return CompletableFuture.completedFuture(Response.failure(Status.SHUTTING_DOWN,
+          operation.qualifiedName() + " was not sent: " + closed));
+    }
+    RestCall call;
+    try {
+      RequestPlan plan = plan(operation);
+      EncodedRequest request = plan.encode(invocation);
+      call = new RestCall(invocation, endpoint, plan, request, inFlight);
+    } catch (AxleException e) {
+      return CompletableFuture.completedFuture(Response.failure(e));
+    } catch (IllegalArgumentException e) {
+      return CompletableFuture.completedFuture(Response.failure(Status.BAD_REQUEST, e.getMessage()));
+    }
+    loops.get(Math.floorMod(roundRobin.getAndIncrement(), loops.size())).send(call);
+    return call.future();
+  }
+
+  private RequestPlan plan(OperationMeta operation) {
+    Object plan = plans.computeIfAbsent(operation, op -> {
+      try {
+        return RequestPlan.of(RestMappings.of(op, null), json);
+      } catch (IllegalArgumentException e) {
+        return e.getMessage();
+      }
+    });
+    if (plan instanceof RequestPlan p) {
+      return p;
+    }
+    throw new AxleException(Status.BAD_REQUEST, (String) plan);
+  }
+
+  /** Calls sent and not yet answered. */
+  int inFlight() {
+    return inFlight.get();
   }
 
   /** Waits within the grace period for calls in flight, fails the rest with a reason, closes the clients. */
   CompletableFuture<Void> shutdown(Duration grace) {
-    return CompletableFuture.completedFuture(null);
+    long deadline = System.nanoTime() + grace.toNanos();
+    return CompletableFuture.runAsync(() -> awaitInFlight(deadline), task -> Thread.ofVirtual().start(task))
+        .thenCompose(v -> {
+          closedReason = STOPPED;
+          List<CompletableFuture<Void>> failed = new ArrayList<>();
+          for (ClientLoop loop : loops) {
+            failed.add(loop.failAll(STOPPED));
+          }
+          return CompletableFuture.allOf(failed.toArray(CompletableFuture[]::new));
+        })
+        .thenCompose(v -> {
+          List<CompletableFuture<Void>> closing = new ArrayList<>();
+          for (ClientLoop loop : loops) {
+            closing.add(loop.close().toCompletionStage().toCompletableFuture());
+          }
+          return CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new));
+        });
+  }
+
+  private void awaitInFlight(long deadline) {
+    while (inFlight.get() > 0 && System.nanoTime() - deadline < 0) {
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    int abandoned = inFlight.get();
+    if (abandoned > 0) {
+      log.warn("rest: {} calls still waiting for answers at the end of the shutdown grace period; they fail now",
+          abandoned);
+    }
   }
 }

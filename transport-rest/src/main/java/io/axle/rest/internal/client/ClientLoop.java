@@ -1,0 +1,318 @@
+package io.axle.rest.internal.client;
+
+import io.axle.AxleException;
+import io.axle.Response;
+import io.axle.Stage;
+import io.axle.Status;
+import io.axle.rest.internal.RestErrors;
+import io.axle.rest.internal.RestJson;
+import io.netty.util.internal.PlatformDependent;
+import io.vertx.core.AsyncResult;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.ConnectionPoolTooBusyException;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpClosedException;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.http.StreamResetException;
+import io.vertx.core.internal.ContextInternal;
+import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One REST client: a Vert.x HttpClient with its own connection pool, bound to one event loop.
+ * Calls from any thread are queued; the loop drains the queue, arms each call's deadline timer,
+ * obtains a pooled connection and writes the request, then reads, decodes and answers on the
+ * same loop. The pending set, the timers and the connection bookkeeping are touched only on the
+ * loop, so they need no locks.
+ *
+ * <p>A kept-alive connection the provider closed while it sat idle in the pool can be handed to a
+ * call just as the provider's close is on its way; the call then fails before any byte of an
+ * answer. Such a call is sent once more, on a fresh connection, so the caller never sees the
+ * race. Only then: never after an answer started, never past the deadline, never twice.
+ */
+public final class ClientLoop {
+  private static final String CLOSED = "the connection closed before the response arrived";
+
+  private final ContextInternal context;
+  private final HttpClientAgent client;
+  private final RestJson json;
+  private final int maxPoolSize;
+  private final int maxWaitQueueSize;
+  private final Queue<RestCall> outbound = PlatformDependent.newMpscQueue();
+  private final AtomicBoolean drainScheduled = new AtomicBoolean();
+  private final Handler<Void> drainTask = v -> drain();
+  private final Set<RestCall> pending = new HashSet<>();
+  /** Connections that carried a request before: a call on one of them got a kept-alive connection. */
+  private final Map<HttpConnection, Boolean> used = new WeakHashMap<>();
+  private String closedReason;
+
+  private ClientLoop(ContextInternal context, HttpClientAgent client, RestJson json, int maxPoolSize,
+      int maxWaitQueueSize) {
+    this.context = context;
+    this.client = client;
+    this.json = json;
+    this.maxPoolSize = maxPoolSize;
+    this.maxWaitQueueSize = maxWaitQueueSize;
+  }
+
+  /**
+   * A client whose HttpClient is created inside {@code context}, so that its lifecycle belongs to
+   * that event loop. Blocks until created; call it at start-up, off the event loops.
+   */
+  public static ClientLoop create(ContextInternal context, HttpClientOptions options, PoolOptions pool,
+      RestJson json) {
+    CompletableFuture<HttpClientAgent> created = new CompletableFuture<>();
+    Handler<Void> build = v -> {
+      try {
+        created.complete(context.owner().httpClientBuilder().with(options).with(pool).build());
+      } catch (RuntimeException e) {
+        created.completeExceptionally(e);
+      }
+    };
+    if (context.inThread()) {
+      context.dispatch(build);
+    } else {
+      context.runOnContext(build);
+    }
+    HttpClientAgent client;
+    try {
+      client = created.get(30, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot create the REST client: " + e, e);
+    }
+    return new ClientLoop(context, client, json, pool.getHttp1MaxSize(), pool.getMaxWaitQueueSize());
+  }
+
+  /** Queues a call; the loop sends it. Any thread. */
+  public void send(RestCall call) {
+    outbound.offer(call);
+    if (drainScheduled.compareAndSet(false, true)) {
+      context.runOnContext(drainTask);
+    }
+  }
+
+  /** Fails every call still open with {@code reason}, and any later one handed to this loop. */
+  public CompletableFuture<Void> failAll(String reason) {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    context.runOnContext(v -> {
+      closedReason = reason;
+      for (RestCall call : new ArrayList<>(pending)) {
+        finish(call, Response.failure(Status.CONNECTION_FAILED, failure(call, reason)));
+        resetRequest(call);
+      }
+      drain();
+      done.complete(null);
+    });
+    return done;
+  }
+
+  /** Closes the HttpClient and its connections. */
+  public Future<Void> close() {
+    return client.close();
+  }
+
+  private void drain() {
+    drainScheduled.set(false);
+    for (RestCall call = outbound.poll(); call != null; call = outbound.poll()) {
+      take(call);
+    }
+  }
+
+  private void take(RestCall call) {
+    if (closedReason != null) {
+      call.complete(Response.failure(Status.CONNECTION_FAILED, failure(call, closedReason)));
+      return;
+    }
+    if (call.isDone()) {
+      return;
+    }
+    long remaining = call.invocation.remainingNanos();
+    if (remaining <= 0) {
+      call.complete(Response.failure(Status.DEADLINE_EXCEEDED, call.operationName()
+          + " timed out before it could be sent to " + call.endpoint));
+      return;
+    }
+    call.takenNanos = System.nanoTime();
+    pending.add(call);
+    if (remaining != Long.MAX_VALUE) {
+      // The deadline, not an idle timeout: it fires however the bytes trickle in.
+      call.timer = context.nettyEventLoop().schedule(() -> onTimeout(call), remaining, TimeUnit.NANOSECONDS);
+    }
+    obtainConnection(call);
+  }
+
+  private void obtainConnection(RestCall call) {
+    EncodedRequest request = call.request;
+    RequestOptions options = new RequestOptions()
+        .setMethod(request.method())
+        .setHost(call.endpoint.host())
+        .setPort(call.endpoint.port())
+        .setURI(request.uri())
+        // A retry gets a copy: the first attempt may have changed the map it was given.
+        .setHeaders(call.retried ? HttpHeaders.headers().addAll(request.headers()) : request.headers());
+    Future<HttpClientRequest> obtained;
+    try {
+      obtained = client.request(options);
+    } catch (RuntimeException e) {
+      finish(call, Response.failure(Status.CONNECTION_FAILED, failure(call, "cannot connect: " + e.getMessage())));
+      return;
+    }
+    obtained.onComplete(ar -> onConnection(call, ar));
+  }
+
+  private void onConnection(RestCall call, AsyncResult<HttpClientRequest> ar) {
+    if (call.isDone()) {
+      if (ar.succeeded()) {
+        // Timed out or failed while waiting for a connection: give the connection back unused.
+        ar.result().reset();
+      }
+      return;
+    }
+    if (ar.failed()) {
+      Throwable cause = ar.cause();
+      if (call.retried) {
+        finish(call, Response.failure(Status.CONNECTION_FAILED, call.firstFailure));
+      } else if (cause instanceof ConnectionPoolTooBusyException) {
+        finish(call, Response.failure(Status.OVERLOADED, call.operationName() + " was not sent to " + call.endpoint
+            + ": " + maxWaitQueueSize + " requests already wait for one of the " + maxPoolSize
+            + " connections of this REST client (raise axle.rest.client.connection.max-wait-queue-size or "
+            + "axle.rest.client.connection.maxPoolSize)"));
+      } else {
+        finish(call, Response.failure(Status.CONNECTION_FAILED,
+            failure(call, "cannot connect: " + cause.getMessage())));
+      }
+      return;
+    }
+    HttpClientRequest httpRequest = ar.result();
+    call.httpRequest = httpRequest;
+    boolean kept = used.put(httpRequest.connection(), Boolean.TRUE) != null;
+    byte[] body = call.request.body();
+    Future<HttpClientResponse> answered;
+    try {
+      answered = body == null ? httpRequest.send() : httpRequest.send(Buffer.buffer(body));
+    } catch (RuntimeException e) {
+      // Vert.x checks some of the request only as it writes it; the call fails, not the loop.
+      finish(call, Response.failure(Status.BAD_REQUEST, "cannot encode the arguments of " + call.operationName()
+          + ": " + e.getMessage()));
+      resetRequest(call);
+      return;
+    }
+    call.invocation.mark(Stage.CONSUMER_WRITTEN);
+    answered.onComplete(response -> onResponse(call, kept, response));
+  }
+
+  private void onResponse(RestCall call, boolean keptAlive, AsyncResult<HttpClientResponse> ar) {
+    if (call.isDone()) {
+      return;
+    }
+    if (ar.failed()) {
+      Throwable cause = ar.cause();
+      if (keptAlive && !call.retried && closedReason == null && isConnectionClosed(cause)
+          && !call.invocation.isExpired()) {
+        call.retried = true;
+        call.firstFailure = failure(call, reason(cause));
+        call.httpRequest = null;
+        obtainConnection(call);
+        return;
+      }
+      finish(call, Response.failure(Status.CONNECTION_FAILED, failure(call, reason(cause))));
+      return;
+    }
+    HttpClientResponse response = ar.result();
+    response.body().onComplete(body -> onBody(call, response, body));
+  }
+
+  private void onBody(RestCall call, HttpClientResponse response, AsyncResult<Buffer> ar) {
+    if (call.isDone()) {
+      return;
+    }
+    if (ar.failed()) {
+      finish(call, Response.failure(Status.CONNECTION_FAILED, failure(call, reason(ar.cause()))));
+      return;
+    }
+    byte[] bytes = ar.result().getBytes();
+    int code = response.statusCode();
+    Response result;
+    if (code >= 200 && code < 300) {
+      try {
+        result = Response.ok(call.plan.decodeResult(bytes));
+      } catch (RuntimeException | StackOverflowError e) {
+        result = Response.failure(new AxleException(Status.INTERNAL_ERROR, "cannot decode the result of "
+            + call.operationName() + ": "
+            + (e instanceof StackOverflowError ? "nested too deeply (the stack overflowed)" : e.getMessage()), e));
+      }
+    } else {
+      result = Response.failure(RestErrors.decode(json, code, bytes, call.operationName()));
+    }
+    call.invocation.mark(Stage.CONSUMER_RECEIVED);
+    finish(call, result);
+  }
+
+  private void onTimeout(RestCall call) {
+    call.timer = null;
+    if (call.isDone()) {
+      return;
+    }
+    long start = call.invocation.stageNanos(Stage.CONSUMER_START);
+    long waitedMicros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - (start != 0 ? start : call.takenNanos));
+    finish(call, Response.failure(Status.DEADLINE_EXCEEDED, call.operationName() + " timed out after "
+        + waitedMicros / 1000.0 + " ms waiting for " + call.endpoint
+        + " (expected: an answer within axle.request.timeout)"));
+    // HTTP/1.1 cannot abandon one request and keep its connection: the reset closes it (h2c resets the stream).
+    resetRequest(call);
+  }
+
+  private void finish(RestCall call, Response response) {
+    pending.remove(call);
+    call.complete(response);
+  }
+
+  private static void resetRequest(RestCall call) {
+    HttpClientRequest request = call.httpRequest;
+    if (request != null) {
+      call.httpRequest = null;
+      request.reset();
+    }
+  }
+
+  private static String failure(RestCall call, String reason) {
+    return call.operationName() + " failed on " + call.endpoint + ": " + reason;
+  }
+
+  private static String reason(Throwable cause) {
+    if (isConnectionClosed(cause)) {
+      return CLOSED;
+    }
+    if (cause instanceof StreamResetException reset) {
+      return "the provider reset the stream (HTTP/2 error code " + reset.getCode() + ")";
+    }
+    return cause.toString();
+  }
+
+  /** True for the ways a connection that went away before the answer shows itself. */
+  static boolean isConnectionClosed(Throwable cause) {
+    for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof HttpClosedException || t instanceof ClosedChannelException || t instanceof IOException) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
