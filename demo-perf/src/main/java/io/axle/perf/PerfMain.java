@@ -19,8 +19,10 @@ public final class PerfMain {
 
   private static final String USAGE = String.join(System.lineSeparator(),
       "usage: java -jar perf.jar [-c | --loopback] [--key=value ...]",
-      "  (no mode)   producer: serves PerfService as perf1 (highway on axle.highway.address, default 0.0.0.0:7070)",
-      "  -c          consumer: drives load at perf1 (axle.registry.local.perf1) and prints per-window metrics",
+      "  (no mode)   producer: serves PerfService as perf1 on highway (axle.highway.address, default 0.0.0.0:7070)",
+      "              and REST (axle.rest.address, default 0.0.0.0:8080)",
+      "  -c          consumer: drives load at perf1 (axle.registry.local.perf1) and prints per-window metrics;",
+      "              --axle.references.transport=rest calls it over REST instead of highway",
       "  --loopback  both: a producer child process and a consumer in this one",
       "  keys (microservice.yaml, AXLE_* environment, -Dkey=value or --key=value): sync, sync-count, async-count,",
       "  request-size, response-size, duration, warmup, json, and every axle.* key, e.g. --axle.highway.client.thread-count=8");

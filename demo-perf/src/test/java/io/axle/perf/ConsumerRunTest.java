@@ -35,25 +35,33 @@ class ConsumerRunTest {
     }
   }
 
-  @ParameterizedTest(name = "{0}")
-  @CsvSource({"sync, --sync=true, --sync-count=6, 6", "async, --sync=false, --async-count=12, 12"})
-  void runWritesTheResultAsJson(String mode, String syncArg, String countArg, int concurrency, @TempDir Path dir)
-      throws Exception {
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+      "highway, sync, --sync=true, --sync-count=6, 6",
+      "highway, async, --sync=false, --async-count=12, 12",
+      "rest, sync, --sync=true, --sync-count=6, 6",
+      "rest, async, --sync=false, --async-count=12, 12"})
+  void runWritesTheResultAsJson(String transport, String mode, String syncArg, String countArg, int concurrency,
+      @TempDir Path dir) throws Exception {
     Path json = dir.resolve("result.json");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     int status = PerfMain.run(new String[] {"-c", syncArg, countArg, "--duration=2s", "--warmup=0s",
-        "--axle.metrics.window_time=500", "--axle.highway.client.thread-count=1", "--json=" + json,
+        "--axle.metrics.window_time=500", "--axle.references.transport=" + transport,
+        "--axle.highway.client.thread-count=1", "--axle.rest.client.thread-count=1", "--json=" + json,
         TestProducers.registryArg(producer)}, print(out), print(err));
 
     String output = out.toString(StandardCharsets.UTF_8);
     assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
     assertThat(output).contains("perf summary").contains("mode        : " + mode).contains("] tps=");
+    // The endpoint it drives is the chosen transport's, not the first one registered.
+    assertThat(output).contains("driving perf1 at " + transport + "://127.0.0.1:"
+        + producer.endpoint(transport).port() + " over " + transport + ":");
 
     JsonObject result = new JsonObject(Files.readString(json));
     assertThat(result.getString("role")).isEqualTo("consumer");
-    assertThat(result.getString("transport")).isEqualTo("highway");
+    assertThat(result.getString("transport")).isEqualTo(transport);
     assertThat(result.getString("mode")).isEqualTo(mode);
     assertThat(result.getInteger("concurrency")).isEqualTo(concurrency);
     assertThat(result.getDouble("duration_s")).isBetween(1.5, 3.0);
@@ -102,6 +110,19 @@ class ConsumerRunTest {
     JsonObject result = new JsonObject(Files.readString(json));
     assertThat(result.getJsonArray("windows")).hasSize(2);
     assertThat(result.getDouble("duration_s")).isBetween(0.9, 1.5);
+  }
+
+  @Test
+  void aTransportWithNoRegistryEntry_isABadConfiguration() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int status = PerfMain.run(new String[] {"-c", "--axle.references.transport=rest",
+        "--axle.registry.local.perf1=highway://127.0.0.1:" + producer.endpoint().port()},
+        print(new ByteArrayOutputStream()), print(err));
+
+    assertThat(status).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("axle.registry.local.perf1: highway://127.0.0.1:"
+        + producer.endpoint().port() + " (expected: a rest://host:port entry, because axle.references.transport is rest)");
   }
 
   static PrintStream print(ByteArrayOutputStream bytes) {

@@ -4,8 +4,9 @@ import io.axle.config.AxleConfig;
 import io.axle.perf.producer.Producer;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Collectors;
 
-/** Producers on an ephemeral loopback port, configured from key/value pairs only (no files, no environment). */
+/** Producers on ephemeral loopback ports (highway and REST), configured from key/value pairs only (no files, no environment). */
 public final class TestProducers {
 
   private TestProducers() {
@@ -17,6 +18,9 @@ public final class TestProducers {
     // One server loop: highway cannot bind port 0 with several (see the module's report), and tests need no more.
     entries.put("axle.highway.server.thread-count", 1);
     entries.put("axle.highway.client.thread-count", 1);
+    entries.put("axle.rest.address", "127.0.0.1:0");
+    entries.put("axle.rest.server.thread-count", 1);
+    entries.put("axle.rest.client.thread-count", 1);
     entries.put("axle.executor.default.group", 1);
     entries.put("axle.executor.default.thread-per-group", 4);
     entries.putAll(extra);
@@ -25,8 +29,12 @@ public final class TestProducers {
     return Producer.start(builder.build());
   }
 
-  /** The {@code --axle.registry.local.perf1=...} argument pointing a consumer at this producer. */
+  /**
+   * The {@code --axle.registry.local.perf1=...} argument pointing a consumer at this producer, on every
+   * transport it serves: {@code axle.references.transport} picks which one the consumer calls.
+   */
   public static String registryArg(Producer producer) {
-    return "--axle.registry.local.perf1=highway://127.0.0.1:" + producer.endpoint().port();
+    return "--axle.registry.local.perf1=" + producer.endpoints().values().stream()
+        .map(e -> e.transport() + "://127.0.0.1:" + e.port()).collect(Collectors.joining(","));
   }
 }

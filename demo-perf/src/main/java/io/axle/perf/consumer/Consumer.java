@@ -14,6 +14,7 @@ import io.axle.perf.report.TextReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * One consumer run: start a runtime, wait for {@code perf1}, drive load through the warm-up and the
@@ -56,7 +57,7 @@ public final class Consumer {
    */
   public int run() throws InterruptedException {
     ConsumerSettings settings = ConsumerSettings.from(config);
-    String target = String.join(", ", config.getMostSpecific(CoreConfigKeys.REGISTRY_LOCAL, PerfService.SERVICE_NAME));
+    String target = target(settings.transport());
     Axle axle = Axle.builder().config(config).start();
     try {
       PerfService service = reference(axle, PerfService.class);
@@ -113,6 +114,27 @@ public final class Consumer {
       err.println("cannot write " + settings.json() + ": " + e);
       return false;
     }
+  }
+
+  /**
+   * The registry entries of {@code perf1} that the chosen transport calls, for the messages. With
+   * {@code [highway://..., rest://...]} registered and {@code rest} chosen, that is the REST one; with
+   * none of the chosen transport, every call would fail, so that is a configuration mistake.
+   */
+  private String target(String transport) {
+    String key = CoreConfigKeys.REGISTRY_LOCAL.name() + "." + PerfService.SERVICE_NAME;
+    List<String> registered = config.getMostSpecific(CoreConfigKeys.REGISTRY_LOCAL, PerfService.SERVICE_NAME);
+    if (registered == null || registered.isEmpty()) {
+      return "(nowhere)"; // reference() reports the missing entry
+    }
+    List<String> matching = registered.stream().filter(uri -> uri.startsWith(transport + "://")).toList();
+    if (matching.isEmpty()) {
+      String transportKey = config.mostSpecificKey(CoreConfigKeys.REFERENCES_TRANSPORT, PerfService.SERVICE_NAME,
+          PerfService.SCHEMA_ID, ConsumerSettings.OPERATION);
+      throw new ConfigException(key + ": " + String.join(",", registered) + " (expected: a " + transport
+          + "://host:port entry, because " + transportKey + " is " + transport + ") — " + config.origin(key));
+    }
+    return String.join(", ", matching);
   }
 
   /** A missing registry entry or transport is a configuration mistake, reported as one. */

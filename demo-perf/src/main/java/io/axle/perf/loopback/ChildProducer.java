@@ -69,15 +69,15 @@ final class ChildProducer implements AutoCloseable {
   }
 
   /**
-   * Waits for the ready line and returns the endpoint it reports.
+   * Waits for the ready line and returns the endpoints it reports.
    *
    * @throws NotReadyException when the child exited, did not get ready in time, or a stop was requested
    */
-  Endpoint awaitReady(Duration timeout, StopSignal stop) throws NotReadyException, InterruptedException {
+  List<Endpoint> awaitReady(Duration timeout, StopSignal stop) throws NotReadyException, InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       try {
-        return endpointOf(readyLine.get(100, TimeUnit.MILLISECONDS));
+        return endpointsOf(readyLine.get(100, TimeUnit.MILLISECONDS));
       } catch (TimeoutException e) {
         if (stop.isRequested()) {
           throw new NotReadyException("stopped while waiting for the producer to start");
@@ -91,15 +91,22 @@ final class ChildProducer implements AutoCloseable {
     }
   }
 
-  /** {@code perf producer ready: highway://0.0.0.0:7070 (executor: ...)} → the endpoint. */
-  static Endpoint endpointOf(String readyLine) throws NotReadyException {
+  /**
+   * {@code perf producer ready: highway://0.0.0.0:7070 rest://0.0.0.0:8080 (executor: ...)} → the
+   * endpoints, in the line's order: every word up to the parenthesis.
+   */
+  static List<Endpoint> endpointsOf(String readyLine) throws NotReadyException {
     String rest = readyLine.substring(readyLine.indexOf(Producer.READY_PREFIX) + Producer.READY_PREFIX.length());
-    int space = rest.indexOf(' ');
-    try {
-      return Endpoint.parse(space < 0 ? rest : rest.substring(0, space));
-    } catch (IllegalArgumentException e) {
-      throw new NotReadyException("the producer's ready line names no endpoint: " + readyLine);
+    int parenthesis = rest.indexOf(" (");
+    List<Endpoint> endpoints = new ArrayList<>();
+    for (String word : (parenthesis < 0 ? rest : rest.substring(0, parenthesis)).strip().split(" +")) {
+      try {
+        endpoints.add(Endpoint.parse(word));
+      } catch (IllegalArgumentException e) {
+        throw new NotReadyException("the producer's ready line names no endpoint: " + readyLine);
+      }
     }
+    return List.copyOf(endpoints);
   }
 
   private void relayOutput() {

@@ -14,15 +14,20 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * {@code --loopback}: starts a producer as a child process, drives it from this process, stops it, and
- * exits with the consumer's status.
+ * exits with the consumer's status. The child serves every transport on free loopback ports, and the
+ * consumer is pointed at the ports its ready line reports, so {@code --axle.references.transport=rest}
+ * works here as it does between two machines.
  */
 public final class LoopbackRunner {
   static final Duration READY_WAIT = Duration.ofSeconds(30);
 
-  private static final String ADDRESS_ARG = "--axle.highway.address=";
+  /** The producer's listen addresses: a free loopback port on each transport unless the user names one. */
+  private static final List<String> ADDRESS_ARGS = List.of("--axle.highway.address=127.0.0.1:0",
+      "--axle.rest.address=127.0.0.1:0");
 
   private static final Set<String> WILDCARD_HOSTS = Set.of("0.0.0.0", "::", "0:0:0:0:0:0:0:0");
 
@@ -45,16 +50,18 @@ public final class LoopbackRunner {
     ConsumerSettings.from(config);
     config.get(PerfKeys.RESPONSE_SIZE);
     try (ChildProducer child = ChildProducer.start(producerArgs(args), out)) {
-      Endpoint endpoint;
+      List<Endpoint> endpoints;
       try {
-        endpoint = child.awaitReady(READY_WAIT, stop);
+        endpoints = child.awaitReady(READY_WAIT, stop);
       } catch (ChildProducer.NotReadyException e) {
         err.println("--loopback: " + e.getMessage());
         return 1;
       }
-      // Loopback means calling our own child, wherever it ended up listening.
+      // Loopback means calling our own child, wherever it ended up listening, on every transport it
+      // serves; axle.references.transport picks which of them the consumer calls.
+      String registry = endpoints.stream().map(e -> reachable(e).toString()).collect(Collectors.joining(","));
       return new Consumer(config.with(CoreConfigKeys.REGISTRY_LOCAL.name() + "." + PerfService.SERVICE_NAME,
-          reachable(endpoint).toString()), out, err, stop).run();
+          registry), out, err, stop).run();
     }
   }
 
@@ -65,8 +72,8 @@ public final class LoopbackRunner {
   static List<String> producerArgs(List<String> args) throws IOException {
     List<String> producer = new ArrayList<>();
     // A free loopback port unless the user names an address (theirs comes later and wins): the demo must
-    // not fail because something already uses 7070, nor be reachable from the network.
-    producer.add(ADDRESS_ARG + "127.0.0.1:0");
+    // not fail because something already uses 7070 or 8080, nor be reachable from the network.
+    producer.addAll(ADDRESS_ARGS);
     for (String arg : args) {
       if (arg.startsWith("--axle.") || arg.startsWith("--servicecomb.")
           || arg.startsWith("--" + PerfKeys.RESPONSE_SIZE.name() + "=")) {

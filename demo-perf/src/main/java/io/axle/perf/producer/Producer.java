@@ -8,25 +8,34 @@ import io.axle.perf.PerfService;
 import io.axle.perf.StopSignal;
 import io.axle.registry.Endpoint;
 import java.io.PrintStream;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * A running perf producer: service {@value PerfService#SERVICE_NAME} serving {@link PerfService} on
- * every transport on the class path, with the executor the standard {@code axle.executors.*} keys select.
+ * every transport on the class path (highway on {@code axle.highway.address}, REST on
+ * {@code axle.rest.address}), with the executor the standard {@code axle.executors.*} keys select.
  */
 public final class Producer implements AutoCloseable {
   /** What the ready line starts with; {@code --loopback} and the tests wait for it. */
   public static final String READY_PREFIX = "perf producer ready: ";
 
-  /** The transport the ready line reports: the only one so far, and the consumer's default. */
-  private static final String TRANSPORT = "highway";
+  /**
+   * The transports the ready line reports, in this order. Highway, the consumer's default, comes first
+   * because scripts and {@code --loopback} of earlier versions read the first endpoint of the line.
+   */
+  static final List<String> TRANSPORTS = List.of("highway", "rest");
 
   private final Axle axle;
-  private final Endpoint endpoint;
+  private final Map<String, Endpoint> endpoints;
   private final String executor;
 
-  private Producer(Axle axle, Endpoint endpoint, String executor) {
+  private Producer(Axle axle, Map<String, Endpoint> endpoints, String executor) {
     this.axle = axle;
-    this.endpoint = endpoint;
+    this.endpoints = endpoints;
     this.executor = executor;
   }
 
@@ -44,8 +53,11 @@ public final class Producer implements AutoCloseable {
         .config(effective)
         .provider(PerfService.SCHEMA_ID, PerfService.class, new PerfServiceImpl(responseSize))
         .start();
-    Endpoint endpoint = axle.endpoint(TRANSPORT).orElse(null);
-    return new Producer(axle, endpoint, describeExecutor(effective));
+    Map<String, Endpoint> endpoints = new LinkedHashMap<>();
+    for (String transport : TRANSPORTS) {
+      axle.endpoint(transport).ifPresent(endpoint -> endpoints.put(transport, endpoint));
+    }
+    return new Producer(axle, Collections.unmodifiableMap(endpoints), describeExecutor(effective));
   }
 
   /**
@@ -61,14 +73,29 @@ public final class Producer implements AutoCloseable {
     return 0;
   }
 
-  /** {@code perf producer ready: highway://0.0.0.0:7070 (executor: ...)}, with the port actually bound. */
+  /**
+   * {@code perf producer ready: highway://0.0.0.0:7070 rest://0.0.0.0:8080 (executor: ...)}, with the
+   * ports actually bound: every endpoint, separated by spaces, then the executor in parentheses.
+   */
   public String readyLine() {
-    return READY_PREFIX + (endpoint == null ? "no transport listening" : endpoint) + " (executor: " + executor + ")";
+    String listening = endpoints.isEmpty() ? "no transport listening"
+        : endpoints.values().stream().map(Endpoint::toString).collect(Collectors.joining(" "));
+    return READY_PREFIX + listening + " (executor: " + executor + ")";
   }
 
-  /** Where the producer listens, with the port actually bound; null when no transport serves. */
+  /** Where the producer's highway server listens, with the port actually bound; null when it does not. */
   public Endpoint endpoint() {
-    return endpoint;
+    return endpoint("highway");
+  }
+
+  /** Where the producer listens on {@code transport}, with the port actually bound; null when it does not. */
+  public Endpoint endpoint(String transport) {
+    return endpoints.get(transport);
+  }
+
+  /** Every endpoint, by transport, in the ready line's order. */
+  public Map<String, Endpoint> endpoints() {
+    return endpoints;
   }
 
   @Override

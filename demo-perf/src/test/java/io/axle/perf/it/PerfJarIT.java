@@ -7,6 +7,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * failsafe after {@code package}, so this is the shaded jar with its merged service files.
  */
 class PerfJarIT {
-  private static final Pattern READY = Pattern.compile("perf producer ready: highway://127\\.0\\.0\\.1:(\\d+) .*");
+  private static final Pattern READY =
+      Pattern.compile("perf producer ready: highway://127\\.0\\.0\\.1:(\\d+) rest://127\\.0\\.0\\.1:(\\d+) .*");
   private static final Duration START_WAIT = Duration.ofSeconds(30);
   private static final Duration RUN_WAIT = Duration.ofSeconds(60);
   private static final Duration STOP_WAIT = Duration.ofSeconds(15);
@@ -46,8 +51,9 @@ class PerfJarIT {
       assertThat(entry(jarFile, "META-INF/services/io.axle.config.ConfigKeyProvider"))
           .contains("io.axle.config.CoreConfigKeys", "io.axle.perf.PerfKeys");
       assertThat(entry(jarFile, "META-INF/services/io.axle.transport.TransportFactory"))
-          .contains("io.axle.highway.HighwayTransportFactory");
-      assertThat(entry(jarFile, "microservice.yaml")).contains("perf1: [highway://127.0.0.1:7070]");
+          .contains("io.axle.highway.HighwayTransportFactory", "io.axle.rest.RestTransportFactory");
+      assertThat(entry(jarFile, "microservice.yaml"))
+          .contains("perf1: [highway://127.0.0.1:7070, rest://127.0.0.1:8080]");
     }
   }
 
@@ -61,28 +67,51 @@ class PerfJarIT {
 
   @Test
   void consumerDrivesASeparateProducer_syncAndAsync_thenTheProducerStopsOnSigterm(@TempDir Path dir) throws Exception {
-    try (JavaProcess producer = JavaProcess.startJar(jar, "--axle.highway.address=127.0.0.1:0")) {
+    try (JavaProcess producer = JavaProcess.startJar(jar, "--axle.highway.address=127.0.0.1:0",
+        "--axle.rest.address=127.0.0.1:0")) {
       Optional<String> ready = producer.awaitLine(READY.asMatchPredicate(), START_WAIT);
       assertThat(ready).as("ready line; output:%n%s", producer.output()).isPresent();
       Matcher matcher = READY.matcher(ready.orElseThrow());
       assertThat(matcher.matches()).isTrue();
       int port = Integer.parseInt(matcher.group(1));
+      int restPort = Integer.parseInt(matcher.group(2));
       assertThat(port).isPositive();
+      assertThat(restPort).isPositive().isNotEqualTo(port);
+      String registry = "--axle.registry.local.perf1=highway://127.0.0.1:" + port + ",rest://127.0.0.1:" + restPort;
 
-      for (String mode : new String[] {"sync", "async"}) {
-        Path json = dir.resolve(mode + ".json");
+      // Highway, the default, in both modes; then once over REST, switched by configuration alone.
+      for (String run : new String[] {"highway sync", "highway async", "rest async"}) {
+        String transport = run.split(" ")[0];
+        String mode = run.split(" ")[1];
+        Path json = dir.resolve(transport + "-" + mode + ".json");
         try (JavaProcess consumer = JavaProcess.startJar(jar, "-c", "--sync=" + mode.equals("sync"),
-            "--duration=3s", "--warmup=1s", "--json=" + json,
-            "--axle.registry.local.perf1=highway://127.0.0.1:" + port)) {
+            "--duration=3s", "--warmup=1s", "--json=" + json, "--axle.references.transport=" + transport, registry)) {
           Optional<Integer> status = consumer.awaitExit(RUN_WAIT);
-          assertThat(status).as("%s consumer exit; output:%n%s", mode, consumer.output()).contains(0);
-          assertThat(consumer.output()).contains("perf summary");
+          assertThat(status).as("%s consumer exit; output:%n%s", run, consumer.output()).contains(0);
+          assertThat(consumer.output()).contains("perf summary")
+              .contains("driving perf1 at " + transport + "://127.0.0.1:" + (transport.equals("rest") ? restPort : port)
+                  + " over " + transport);
         }
         JsonObject result = new JsonObject(Files.readString(json));
+        assertThat(result.getString("transport")).isEqualTo(transport);
         assertThat(result.getString("mode")).isEqualTo(mode);
-        assertThat(result.getLong("requests")).as("%s requests", mode).isPositive();
-        assertThat(result.getLong("errors")).as("%s errors", mode).isZero();
+        assertThat(result.getLong("requests")).as("%s requests", run).isPositive();
+        assertThat(result.getLong("errors")).as("%s errors", run).isZero();
       }
+
+      // The REST side as a user meets it, without Axle on the client: the curl commands of docs/rest.md.
+      HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+      HttpResponse<String> echo = http.send(HttpRequest.newBuilder(
+              URI.create("http://127.0.0.1:" + restPort + "/PerfService/echo"))
+          .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"message\":\"hi\"}"))
+          .build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(echo.statusCode()).isEqualTo(200);
+      assertThat(echo.body()).isEqualTo("\"hi\"");
+      HttpResponse<String> openApi = http.send(HttpRequest.newBuilder(
+          URI.create("http://127.0.0.1:" + restPort + "/openapi.json")).build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(openApi.statusCode()).isEqualTo(200);
+      assertThat(new JsonObject(openApi.body()).getJsonObject("paths").fieldNames())
+          .containsExactlyInAnyOrder("/PerfService/echo", "/PerfService/sleepEcho");
 
       long stopStart = System.nanoTime();
       producer.terminate();
@@ -103,7 +132,7 @@ class PerfJarIT {
 
       assertThat(status).as("exit; output:%n%s", loopback.output()).contains(0);
       assertThat(loopback.output())
-          .contains("[producer] perf producer ready: highway://127.0.0.1:" + port)
+          .contains("[producer] perf producer ready: highway://127.0.0.1:" + port + " rest://127.0.0.1:")
           .contains("perf summary")
           .contains("[producer] ").contains("Axle service 'perf1' stopped");
     }

@@ -16,23 +16,29 @@ class LoopbackArgsTest {
         "--axle.highway.server.thread-count=8", "--servicecomb.executor.default.group=4", "--response-size=1024",
         "--json=r.json"));
 
-    assertThat(args.get(0)).matches("--axle\\.highway\\.address=127\\.0\\.0\\.1:\\d+");
-    assertThat(args.subList(1, args.size())).containsExactly("--axle.highway.server.thread-count=8",
+    assertThat(args.get(0)).isEqualTo("--axle.highway.address=127.0.0.1:0");
+    assertThat(args.get(1)).isEqualTo("--axle.rest.address=127.0.0.1:0");
+    assertThat(args.subList(2, args.size())).containsExactly("--axle.highway.server.thread-count=8",
         "--servicecomb.executor.default.group=4", "--response-size=1024");
   }
 
   @Test
   void usersAddressComesLast_soItWins() throws Exception {
-    List<String> args = LoopbackRunner.producerArgs(List.of("--axle.highway.address=127.0.0.1:7171"));
+    List<String> args = LoopbackRunner.producerArgs(List.of("--axle.highway.address=127.0.0.1:7171",
+        "--axle.rest.address=127.0.0.1:8181", "--axle.references.transport=rest"));
 
-    assertThat(args).hasSize(2).last().isEqualTo("--axle.highway.address=127.0.0.1:7171");
+    assertThat(args).hasSize(5).endsWith("--axle.highway.address=127.0.0.1:7171", "--axle.rest.address=127.0.0.1:8181",
+        "--axle.references.transport=rest");
   }
 
   @Test
-  void readyLineGivesTheBoundEndpoint() throws Exception {
-    assertThat(ChildProducer.endpointOf("perf producer ready: highway://0.0.0.0:40123 (executor: group, 2 groups x 8 threads)"))
-        .isEqualTo(new Endpoint("highway", "0.0.0.0", 40123));
-    assertThatThrownBy(() -> ChildProducer.endpointOf("perf producer ready: no transport listening (executor: x)"))
+  void readyLineGivesTheBoundEndpoints() throws Exception {
+    assertThat(ChildProducer.endpointsOf("perf producer ready: highway://0.0.0.0:40123 (executor: group, 2 groups x 8 threads)"))
+        .containsExactly(new Endpoint("highway", "0.0.0.0", 40123));
+    assertThat(ChildProducer.endpointsOf(
+        "[producer] perf producer ready: highway://127.0.0.1:40123 rest://127.0.0.1:40124 (executor: inline, on the event loop)"))
+        .containsExactly(new Endpoint("highway", "127.0.0.1", 40123), new Endpoint("rest", "127.0.0.1", 40124));
+    assertThatThrownBy(() -> ChildProducer.endpointsOf("perf producer ready: no transport listening (executor: x)"))
         .isInstanceOf(ChildProducer.NotReadyException.class);
   }
 
