@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * instance, HTTP and TCP alike, so each transport needs its own: two transports on the same
  * number would end up on one port, each taking the other's connections.
  */
-public final class SharedPorts {
+final class SharedPorts {
   private static final Map<String, Integer> KEYS = new ConcurrentHashMap<>();
   private static final AtomicInteger NEXT = new AtomicInteger(-1);
 
@@ -21,7 +21,7 @@ public final class SharedPorts {
   }
 
   /** {@code port} itself, or, for 0, this transport's own negative sharing key. */
-  public static int listenPort(String transport, int port) {
+  static int listenPort(String transport, int port) {
     return port != 0 ? port : KEYS.computeIfAbsent(transport, t -> NEXT.getAndDecrement());
   }
 }

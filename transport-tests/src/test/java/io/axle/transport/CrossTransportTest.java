@@ -304,6 +304,7 @@ class CrossTransportTest {
       // The next call after a restart on the same port reconnects.
       try (Axle restarted = Runtimes.provider(transport, new EchoServiceImpl(),
           providerConfig(transport, Map.of("axle." + transport + ".address", "127.0.0.1:" + port)))) {
+        assertThat(restarted.endpoint(transport).orElseThrow().port()).isEqualTo(port);
         assertThat(echo.echo("after reconnect")).isEqualTo("after reconnect");
       }
       return outcome;

@@ -10,11 +10,9 @@ import io.axle.registry.Endpoint;
 import io.axle.transport.ProviderOperation;
 import io.axle.transport.ProviderOperations;
 import io.axle.transport.Transport;
-import io.axle.transport.SharedPorts;
+import io.axle.transport.ServerLoops;
 import io.axle.transport.TransportContext;
 import io.netty.channel.ChannelHandlerContext;
-import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.internal.net.NetSocketInternal;
@@ -46,7 +44,7 @@ public final class HighwayTransport implements Transport {
   private final VertxInternal vertx;
   private final int maxFrameSize;
   private final OperationCodecs codecs = new OperationCodecs();
-  private final List<ContextInternal> serverContexts = new ArrayList<>();
+  private final ServerLoops serverLoops;
   private final List<NetServer> servers = new CopyOnWriteArrayList<>();
   private final HighwayClient client;
   private final NetClient netClient;
@@ -57,11 +55,8 @@ public final class HighwayTransport implements Transport {
     AxleConfig config = context.config();
     this.maxFrameSize = config.get(HighwayConfigKeys.MAX_FRAME_SIZE);
     // Server loops are taken first, so that client loops land on other threads of the pool.
-    if (!context.providerOperations().isEmpty()) {
-      for (int i = 0; i < config.get(HighwayConfigKeys.SERVER_THREAD_COUNT); i++) {
-        serverContexts.add(vertx.createEventLoopContext());
-      }
-    }
+    this.serverLoops = new ServerLoops(HighwayTransportFactory.NAME, vertx,
+        context.providerOperations().isEmpty() ? 0 : config.get(HighwayConfigKeys.SERVER_THREAD_COUNT));
     List<ContextInternal> clientContexts = new ArrayList<>();
     for (int i = 0; i < config.get(HighwayConfigKeys.CLIENT_THREAD_COUNT); i++) {
       clientContexts.add(vertx.createEventLoopContext());
@@ -88,52 +83,14 @@ public final class HighwayTransport implements Transport {
       codecs.of(operation.meta());
     }
     HostAndPort address = context.config().get(HighwayConfigKeys.ADDRESS);
-    CompletableFuture<Endpoint> result = new CompletableFuture<>();
-    // Port 0: all server loops share one free port, distinct from other transports' (see SharedPorts).
-    int requestedPort = SharedPorts.listenPort(name(), address.port());
-    listen(0, address.host(), requestedPort).onComplete(ar -> {
-      if (ar.failed()) {
-        result.completeExceptionally(cannotListen(address, ar.cause()));
-        return;
-      }
-      int port = ar.result();
-      List<Future<Integer>> rest = new ArrayList<>();
-      for (int i = 1; i < serverContexts.size(); i++) {
-        rest.add(listen(i, address.host(), requestedPort));
-      }
-      Future.all(rest).onComplete(all -> {
-        if (all.failed()) {
-          result.completeExceptionally(cannotListen(address, all.cause()));
-        } else {
-          result.complete(new Endpoint(name(), address.host(), port));
-        }
-      });
-    });
-    return result;
-  }
-
-  private static IllegalStateException cannotListen(HostAndPort address, Throwable cause) {
-    return new IllegalStateException("highway cannot listen on " + address + ": " + cause.getMessage()
-        + " (expected: a free port in axle.highway.address)", cause);
-  }
-
-  /** Starts server {@code index} on its own event loop; completes with the port bound. */
-  private Future<Integer> listen(int index, String host, int port) {
-    Promise<Integer> promise = Promise.promise();
-    ContextInternal serverContext = serverContexts.get(index);
-    serverContext.runOnContext(v -> {
+    return serverLoops.listen(address, HighwayConfigKeys.ADDRESS.name(), (loop, port) -> {
       NetServer server = vertx.createNetServer(new NetServerOptions().setTcpNoDelay(true));
       server.connectHandler(this::accept);
-      server.listen(port, host).onComplete(ar -> {
-        if (ar.succeeded()) {
-          servers.add(server);
-          promise.complete(server.actualPort());
-        } else {
-          promise.fail(ar.cause());
-        }
+      return server.listen(port, address.host()).map(bound -> {
+        servers.add(bound);
+        return bound.actualPort();
       });
     });
-    return promise.future();
   }
 
   private void accept(NetSocket socket) {

@@ -8,10 +8,8 @@ import io.axle.rest.RestTransportFactory;
 import io.axle.rest.internal.server.ResponseWriter;
 import io.axle.rest.internal.server.RouteTable;
 import io.axle.rest.internal.server.ServerRouter;
-import io.axle.transport.SharedPorts;
+import io.axle.transport.ServerLoops;
 import io.axle.transport.TransportContext;
-import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.internal.ContextInternal;
@@ -33,7 +31,7 @@ final class RestServer {
   private final TransportContext context;
   private final RestJson json;
   private final VertxInternal vertx;
-  private final List<ContextInternal> serverContexts = new ArrayList<>();
+  private final ServerLoops serverLoops;
   private final List<HttpServer> servers = new CopyOnWriteArrayList<>();
 
   RestServer(TransportContext context, RestJson json) {
@@ -41,11 +39,8 @@ final class RestServer {
     this.json = json;
     this.vertx = (VertxInternal) context.vertx();
     // Taken here, in the constructor, so that the server loops come before the client's.
-    if (!context.providerOperations().isEmpty()) {
-      for (int i = 0; i < context.config().get(RestConfigKeys.SERVER_THREAD_COUNT); i++) {
-        serverContexts.add(vertx.createEventLoopContext());
-      }
-    }
+    this.serverLoops = new ServerLoops(RestTransportFactory.NAME, vertx,
+        context.providerOperations().isEmpty() ? 0 : context.config().get(RestConfigKeys.SERVER_THREAD_COUNT));
   }
 
   /** Starts serving the provider operations, if any; completes with the bound endpoint or null. */
@@ -65,54 +60,16 @@ final class RestServer {
         .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, config.get(RestConfigKeys.SERVER_IDLE_TIMEOUT).toMillis()))
         .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
     int maxBodySize = config.get(RestConfigKeys.SERVER_MAX_BODY_SIZE);
-    CompletableFuture<Endpoint> result = new CompletableFuture<>();
-    // Port 0: all server loops share one free port, distinct from other transports' (see SharedPorts).
-    int requestedPort = SharedPorts.listenPort("rest", address.port());
-    listen(0, address.host(), requestedPort, options, routes, maxBodySize).onComplete(first -> {
-      if (first.failed()) {
-        result.completeExceptionally(cannotListen(address, first.cause()));
-        return;
-      }
-      List<Future<Integer>> rest = new ArrayList<>();
-      for (int i = 1; i < serverContexts.size(); i++) {
-        rest.add(listen(i, address.host(), requestedPort, options, routes, maxBodySize));
-      }
-      Future.all(rest).onComplete(all -> {
-        if (all.failed()) {
-          result.completeExceptionally(cannotListen(address, all.cause()));
-        } else {
-          result.complete(new Endpoint(RestTransportFactory.NAME, address.host(), first.result()));
-        }
-      });
-    });
-    return result;
-  }
-
-  private static IllegalStateException cannotListen(HostAndPort address, Throwable cause) {
-    return new IllegalStateException("rest cannot listen on " + address + ": " + cause.getMessage()
-        + " (expected: a free port in " + RestConfigKeys.ADDRESS.name() + ")", cause);
-  }
-
-  /** Starts server {@code index} on its own event loop, with its own router; completes with the port bound. */
-  private Future<Integer> listen(int index, String host, int port, HttpServerOptions options, RouteTable routes,
-      int maxBodySize) {
-    Promise<Integer> promise = Promise.promise();
-    ContextInternal serverContext = serverContexts.get(index);
-    serverContext.runOnContext(v -> {
+    return serverLoops.listen(address, RestConfigKeys.ADDRESS.name(), (loop, port) -> {
       HttpServer server = vertx.createHttpServer(new HttpServerOptions(options));
-      ResponseWriter writer = new ResponseWriter(serverContext.nettyEventLoop(), json);
+      ResponseWriter writer = new ResponseWriter(((ContextInternal) loop).nettyEventLoop(), json);
       server.requestHandler(ServerRouter.create(vertx, routes, context.providerOperations(), json, writer,
           maxBodySize));
-      server.listen(port, host).onComplete(ar -> {
-        if (ar.succeeded()) {
-          servers.add(server);
-          promise.complete(server.actualPort());
-        } else {
-          promise.fail(ar.cause());
-        }
+      return server.listen(port, address.host()).map(bound -> {
+        servers.add(bound);
+        return bound.actualPort();
       });
     });
-    return promise.future();
   }
 
   /** Stops accepting, lets in-flight requests finish within the grace period, then closes. */
