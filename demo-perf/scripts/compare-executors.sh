@@ -6,29 +6,12 @@
 # Needs: java 21+ on PATH (or JAVA_HOME) and demo-perf/target/perf.jar (./mvnw -q package -DskipTests).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-JAR=demo-perf/target/perf.jar
 DURATION="${1:-15s}"; WARMUP="${2:-5s}"; shift $(( $# > 2 ? 2 : $# )) || true
-OUT="$(mktemp -d)"
-[ -f "$JAR" ] || { echo "missing $JAR: run ./mvnw -q package -DskipTests first" >&2; exit 1; }
-
-field() { grep -o "\"$2\" *: *[0-9.]*" "$1" | head -1 | cut -d: -f2 | tr -d " "; }
+. demo-perf/scripts/lib.sh
 
 printf '%-8s %-6s %10s %9s %9s %9s %9s\n' executor mode tps avg_ms p99_ms p999_ms errors
 for executor in group inline virtual; do
-  "$JAVA" -jar "$JAR" --axle.highway.address=127.0.0.1:0 --axle.rest.address=127.0.0.1:0 \
-    --axle.executors.default="$executor" > "$OUT/producer-$executor.log" 2>&1 &
-  producer=$!
-  port=""; rest_port=""
-  for _ in $(seq 1 150); do
-    # The ready line: perf producer ready: highway://127.0.0.1:<port> rest://127.0.0.1:<port> (executor: ...)
-    ready=$(grep -o 'perf producer ready: highway://[^:]*:[0-9]* rest://[^:]*:[0-9]*' "$OUT/producer-$executor.log" || true)
-    port=$(echo "$ready" | grep -o 'highway://[^:]*:[0-9]*' | grep -o '[0-9]*$' || true)
-    rest_port=$(echo "$ready" | grep -o 'rest://[^:]*:[0-9]*' | grep -o '[0-9]*$' || true)
-    [ -n "$port" ] && [ -n "$rest_port" ] && break
-    sleep 0.2
-  done
-  [ -n "$port" ] && [ -n "$rest_port" ] || { echo "producer ($executor) did not start:" >&2; cat "$OUT/producer-$executor.log" >&2; kill $producer; exit 1; }
+  start_producer "$executor" --axle.executors.default="$executor"
   for mode in sync async; do
     json="$OUT/$executor-$mode.json"
     sync=true; [ "$mode" = async ] && sync=false

@@ -6,26 +6,11 @@
 # Needs: java 21+ on PATH (or JAVA_HOME) and demo-perf/target/perf.jar (./mvnw -q package -DskipTests).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-JAR=demo-perf/target/perf.jar
 DURATION="${1:-15s}"; WARMUP="${2:-5s}"; PAIRS="${3:-2}"; shift $(( $# > 3 ? 3 : $# )) || true
-OUT="$(mktemp -d)"
-[ -f "$JAR" ] || { echo "missing $JAR: run ./mvnw -q package -DskipTests first" >&2; exit 1; }
+. demo-perf/scripts/lib.sh
 
-field() { grep -o "\"$2\" *: *[0-9.]*" "$1" | head -1 | cut -d: -f2 | tr -d " "; }
-
-"$JAVA" -jar "$JAR" --axle.highway.address=127.0.0.1:0 --axle.rest.address=127.0.0.1:0 > "$OUT/producer.log" 2>&1 &
-producer=$!
+start_producer both
 trap 'kill $producer 2>/dev/null || true' EXIT
-port=""; rest_port=""
-for _ in $(seq 1 150); do
-  ready=$(grep -o 'perf producer ready: highway://[^:]*:[0-9]* rest://[^:]*:[0-9]*' "$OUT/producer.log" || true)
-  port=$(echo "$ready" | grep -o 'highway://[^:]*:[0-9]*' | grep -o '[0-9]*$' || true)
-  rest_port=$(echo "$ready" | grep -o 'rest://[^:]*:[0-9]*' | grep -o '[0-9]*$' || true)
-  [ -n "$port" ] && [ -n "$rest_port" ] && break
-  sleep 0.2
-done
-[ -n "$port" ] && [ -n "$rest_port" ] || { echo "producer did not start:" >&2; cat "$OUT/producer.log" >&2; exit 1; }
 
 printf '%-4s %-8s %10s %9s %9s %9s %7s\n' run transport tps avg_ms p99_ms p999_ms errors
 for pair in $(seq 1 "$PAIRS"); do
