@@ -91,6 +91,7 @@ public final class Axle implements AutoCloseable {
     private final List<AxleRuntime.ProviderRegistration> providers = new ArrayList<>();
     private final List<Filter> consumerFilters = new ArrayList<>();
     private final List<Filter> providerFilters = new ArrayList<>();
+    private final List<InvocationListener> listeners = new ArrayList<>();
     private final Map<String, AxleExecutor> executors = new LinkedHashMap<>();
     private final List<TransportFactory> transports = new ArrayList<>();
 
@@ -123,6 +124,15 @@ public final class Axle implements AutoCloseable {
 
     public Builder providerFilter(Filter filter) {
       providerFilters.add(Objects.requireNonNull(filter, "filter"));
+      return this;
+    }
+
+    /**
+     * Hears the stages and the end of every call, consumer and provider, on every transport
+     * (see {@link InvocationListener} for the contract).
+     */
+    public Builder listener(InvocationListener listener) {
+      listeners.add(Objects.requireNonNull(listener, "listener"));
       return this;
     }
 
@@ -161,7 +171,7 @@ public final class Axle implements AutoCloseable {
      */
     public Axle start() {
       return new Axle(AxleRuntime.start(config == null ? AxleConfig.load() : config, registry, providers,
-          consumerFilters, providerFilters, executors, transports));
+          consumerFilters, providerFilters, listeners, executors, transports));
     }
   }
 }

@@ -17,16 +17,24 @@ public final class Invocation {
   private final Role role;
   private final OperationMeta operation;
   private final Object[] args;
+  private final InvocationListener listener;
   private final long[] stageNanos = new long[Stage.values().length];
   private Map<String, String> context;
   private long deadlineNanos;
   private String transport;
   private Endpoint endpoint;
 
+  /** An invocation nobody listens to. */
   public Invocation(Role role, OperationMeta operation, Object[] args) {
+    this(role, operation, args, InvocationListener.NONE);
+  }
+
+  /** An invocation whose stages and end {@code listener} hears. */
+  public Invocation(Role role, OperationMeta operation, Object[] args, InvocationListener listener) {
     this.role = role;
     this.operation = operation;
     this.args = args == null ? new Object[0] : args;
+    this.listener = listener == null ? InvocationListener.NONE : listener;
   }
 
   public Role role() {
@@ -91,8 +99,28 @@ public final class Invocation {
     this.endpoint = endpoint;
   }
 
+  /** The call reached {@code stage} now. */
   public void mark(Stage stage) {
-    stageNanos[stage.ordinal()] = System.nanoTime();
+    mark(stage, System.nanoTime());
+  }
+
+  /** The call reached {@code stage} at {@code nanos} (for a stage timed before the invocation existed). */
+  public void mark(Stage stage, long nanos) {
+    stageNanos[stage.ordinal()] = nanos;
+    try {
+      listener.onStage(this, stage);
+    } catch (RuntimeException ignored) {
+      // The contract says listeners don't throw; one that does must not fail the call.
+    }
+  }
+
+  /** The call ended with {@code response}; called once, by whoever ends the call. */
+  public void end(Response response) {
+    try {
+      listener.onEnd(this, response);
+    } catch (RuntimeException ignored) {
+      // As in mark.
+    }
   }
 
   /** When a stage was reached, on the {@link System#nanoTime()} clock; 0 if it was not. */

@@ -2,6 +2,7 @@ package io.axle.internal;
 
 import io.axle.Filter;
 import io.axle.FilterChain;
+import io.axle.InvocationListener;
 import io.axle.config.AxleConfig;
 import io.axle.config.ConfigKey;
 import io.axle.config.ConfigKeys;
@@ -52,24 +53,26 @@ public final class AxleRuntime {
   private final AxleConfig config;
   private final Registry registry;
   private final List<Filter> consumerFilters;
+  private final InvocationListener listener;
   private final Vertx vertx;
   private final ExecutorRegistry executors;
   private final Map<String, Transport> transports = new LinkedHashMap<>();
   private final Map<String, Endpoint> boundEndpoints = new LinkedHashMap<>();
   private final AtomicBoolean stopped = new AtomicBoolean();
 
-  private AxleRuntime(AxleConfig config, Registry registry, List<Filter> consumerFilters, Vertx vertx,
-      ExecutorRegistry executors) {
+  private AxleRuntime(AxleConfig config, Registry registry, List<Filter> consumerFilters,
+      InvocationListener listener, Vertx vertx, ExecutorRegistry executors) {
     this.config = config;
     this.registry = registry;
     this.consumerFilters = List.copyOf(consumerFilters);
+    this.listener = listener;
     this.vertx = vertx;
     this.executors = executors;
   }
 
   public static AxleRuntime start(AxleConfig config, Registry registry, List<ProviderRegistration> providers,
-      List<Filter> consumerFilters, List<Filter> providerFilters, Map<String, AxleExecutor> namedExecutors,
-      List<TransportFactory> explicitTransports) {
+      List<Filter> consumerFilters, List<Filter> providerFilters, List<InvocationListener> listeners,
+      Map<String, AxleExecutor> namedExecutors, List<TransportFactory> explicitTransports) {
     long startNanos = System.nanoTime();
     List<TransportFactory> factories = explicitTransports.isEmpty()
         ? ServiceLoader.load(TransportFactory.class).stream().map(ServiceLoader.Provider::get).toList()
@@ -82,7 +85,8 @@ public final class AxleRuntime {
     int eventLoops = Math.max(1, factories.stream().mapToInt(f -> f.eventLoops(config)).sum());
     Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops));
     ExecutorRegistry executors = new ExecutorRegistry(config, namedExecutors);
-    AxleRuntime runtime = new AxleRuntime(config, effectiveRegistry, consumerFilters, vertx, executors);
+    AxleRuntime runtime = new AxleRuntime(config, effectiveRegistry, consumerFilters, Listeners.of(listeners), vertx,
+        executors);
     try {
       ProviderOperations operations = runtime.providerOperations(providers, providerFilters);
       TransportContext context = new TransportContext() {
@@ -168,7 +172,7 @@ public final class AxleRuntime {
         FilterChain chain = FilterChains.build(providerFilters, new MethodInvoker(op, registration.implementation()));
         byKey.put(key(schema.schemaId(), op.name()),
             new ProviderOperation(op, registration.implementation().getClass(), executor,
-                executors.describe(executor), chain));
+                executors.describe(executor), chain, listener));
       }
     }
     Map<String, ProviderOperation> frozen = Map.copyOf(byKey);
@@ -224,7 +228,8 @@ public final class AxleRuntime {
             + transports.keySet() + ") — " + config.origin(key));
       }
       Duration timeout = config.getMostSpecific(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name());
-      ConsumerOperation consumer = new ConsumerOperation(serviceName, op, transport, timeout.toNanos(), instances);
+      ConsumerOperation consumer = new ConsumerOperation(serviceName, op, transport, timeout.toNanos(), instances,
+          listener);
       consumer.chain(FilterChains.build(consumerFilters, consumer));
       operations.put(op.method(), consumer);
     }

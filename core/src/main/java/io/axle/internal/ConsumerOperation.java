@@ -2,6 +2,7 @@ package io.axle.internal;
 
 import io.axle.FilterChain;
 import io.axle.Invocation;
+import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
@@ -24,12 +25,14 @@ final class ConsumerOperation implements FilterChain {
   private final Transport transport;
   private final long timeoutNanos;
   private final ServiceInstances instances;
+  private final InvocationListener listener;
   private final AtomicInteger roundRobin = new AtomicInteger();
   private volatile List<Endpoint> endpoints;
   private FilterChain chain;
 
   ConsumerOperation(String serviceName, OperationMeta meta, Transport transport, long timeoutNanos,
-      ServiceInstances instances) {
+      ServiceInstances instances, InvocationListener listener) {
+    this.listener = listener;
     this.serviceName = serviceName;
     this.meta = meta;
     this.transport = transport;
@@ -55,12 +58,17 @@ final class ConsumerOperation implements FilterChain {
     return timeoutNanos;
   }
 
-  /** Starts a call: a fresh invocation with its deadline, through the consumer chain. */
-  CompletableFuture<Response> call(Object[] args) {
-    Invocation invocation = new Invocation(io.axle.Role.CONSUMER, meta, args);
+  /** A fresh invocation with its deadline, its start marked. */
+  Invocation newInvocation(Object[] args) {
+    Invocation invocation = new Invocation(io.axle.Role.CONSUMER, meta, args, listener);
     invocation.mark(Stage.CONSUMER_START);
     invocation.deadlineNanos(invocation.stageNanos(Stage.CONSUMER_START) + timeoutNanos);
     invocation.transport(transport.name());
+    return invocation;
+  }
+
+  /** Sends the invocation through the consumer chain. */
+  CompletableFuture<Response> call(Invocation invocation) {
     return chain.proceed(invocation);
   }
 

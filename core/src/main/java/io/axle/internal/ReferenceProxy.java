@@ -1,6 +1,8 @@
 package io.axle.internal;
 
 import io.axle.AxleException;
+import io.axle.Invocation;
+import io.axle.Stage;
 import io.axle.Response;
 import io.axle.Status;
 import io.vertx.core.Context;
@@ -43,16 +45,18 @@ final class ReferenceProxy implements InvocationHandler {
           + Thread.currentThread().getName() + " would dead-lock it (expected: call a CompletableFuture "
           + "method from event-loop code, or run this caller on a worker or virtual thread)");
     }
+    Invocation invocation = operation.newInvocation(args);
     Response response;
     try {
-      response = operation.call(args).get();
+      response = operation.call(invocation).get();
     } catch (ExecutionException e) {
-      throw Failures.internal(operation.meta().qualifiedName(), e);
+      response = Response.failure(Failures.internal(operation.meta().qualifiedName(), e));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new AxleException(Status.INTERNAL_ERROR, operation.meta().qualifiedName()
-          + " was interrupted while waiting for its response", e);
+      response = Response.failure(new AxleException(Status.INTERNAL_ERROR, operation.meta().qualifiedName()
+          + " was interrupted while waiting for its response", e));
     }
+    end(invocation, response);
     if (response.isOk()) {
       return response.result() == null ? Primitives.defaultValue(method.getReturnType()) : response.result();
     }
@@ -63,16 +67,23 @@ final class ReferenceProxy implements InvocationHandler {
 
   private static CompletableFuture<Object> callAsync(ConsumerOperation operation, Object[] args) {
     CompletableFuture<Object> result = new CompletableFuture<>();
-    operation.call(args).whenComplete((response, error) -> {
-      if (error != null) {
-        result.completeExceptionally(Failures.internal(operation.meta().qualifiedName(), error));
-      } else if (response.isOk()) {
+    Invocation invocation = operation.newInvocation(args);
+    operation.call(invocation).whenComplete((answer, error) -> {
+      Response response = error == null ? answer
+          : Response.failure(Failures.internal(operation.meta().qualifiedName(), error));
+      end(invocation, response);
+      if (response.isOk()) {
         result.complete(response.result());
       } else {
         result.completeExceptionally(response.error());
       }
     });
     return result;
+  }
+
+  private static void end(Invocation invocation, Response response) {
+    invocation.mark(Stage.CONSUMER_END);
+    invocation.end(response);
   }
 
   private Object objectMethod(Object proxy, Method method, Object[] args) {

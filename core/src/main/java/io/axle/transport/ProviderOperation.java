@@ -1,6 +1,8 @@
 package io.axle.transport;
 
 import io.axle.Invocation;
+import io.axle.InvocationListener;
+import io.axle.Role;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
@@ -25,9 +27,16 @@ public final class ProviderOperation {
   private final AxleExecutor executor;
   private final String executorDescription;
   private final FilterChain chain;
+  private final InvocationListener listener;
 
   public ProviderOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
       String executorDescription, FilterChain chain) {
+    this(meta, implementationType, executor, executorDescription, chain, InvocationListener.NONE);
+  }
+
+  public ProviderOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
+      String executorDescription, FilterChain chain, InvocationListener listener) {
+    this.listener = listener;
     this.meta = meta;
     this.implementationType = implementationType;
     this.executor = executor;
@@ -37,6 +46,14 @@ public final class ProviderOperation {
 
   public OperationMeta meta() {
     return meta;
+  }
+
+  /**
+   * A provider invocation of this operation, heard by the runtime's listeners. Transports mark
+   * {@link Stage#PROVIDER_RECEIVED} and {@link Stage#PROVIDER_DECODED} on it, then dispatch it.
+   */
+  public Invocation newInvocation(Object[] args) {
+    return new Invocation(Role.PROVIDER, meta, args, listener);
   }
 
   /**
@@ -80,7 +97,7 @@ public final class ProviderOperation {
     invocation.mark(Stage.PROVIDER_EXECUTE);
     if (invocation.isExpired()) {
       long queuedMicros = TimeUnit.NANOSECONDS.toMicros(
-          invocation.stageNanos(Stage.PROVIDER_EXECUTE) - invocation.stageNanos(Stage.PROVIDER_RECEIVED));
+          invocation.stageNanos(Stage.PROVIDER_EXECUTE) - invocation.stageNanos(Stage.PROVIDER_DECODED));
       responder.accept(Response.failure(Status.DEADLINE_EXCEEDED, meta.qualifiedName()
           + " was not run: the caller's deadline passed while it waited " + queuedMicros / 1000.0
           + " ms in the queue of " + executorDescription));

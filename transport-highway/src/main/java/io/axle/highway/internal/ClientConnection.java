@@ -147,7 +147,9 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
   private void write(PendingCall call) {
     ByteBuf request = call.request;
     call.request = null;
+    call.invocation.mark(Stage.CONSUMER_CONNECTED);
     request.setLong(request.readerIndex() + Frames.REQUEST_ID_OFFSET, call.requestId);
+    // Written to the channel here; the flush comes once for the whole batch at the end of the drain.
     ctx.write(request, ctx.voidPromise());
     call.invocation.mark(Stage.CONSUMER_WRITTEN);
   }
@@ -195,8 +197,9 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
       // Its timeout already answered the caller.
       return;
     }
-    Response response = call.codec.decodeResponse(header, frame.body());
     call.invocation.mark(Stage.CONSUMER_RECEIVED);
+    Response response = call.codec.decodeResponse(header, frame.body());
+    call.invocation.mark(Stage.CONSUMER_DECODED);
     call.complete(response);
     maybeIdle();
   }

@@ -2,6 +2,7 @@ package io.axle.highway.internal;
 
 import io.axle.Invocation;
 import io.axle.Response;
+import io.axle.Stage;
 import io.axle.Status;
 import io.axle.AxleException;
 import io.axle.registry.Endpoint;
@@ -49,6 +50,7 @@ public final class HighwayClient {
     try {
       codec = codecs.of(invocation.operation());
       request = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, maxFrameSize);
+      invocation.mark(Stage.CONSUMER_ENCODED);
     } catch (AxleException e) {
       return CompletableFuture.completedFuture(Response.failure(e));
     } catch (IllegalArgumentException e) {

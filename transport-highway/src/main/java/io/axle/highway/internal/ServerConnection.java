@@ -3,7 +3,6 @@ package io.axle.highway.internal;
 import io.axle.AxleException;
 import io.axle.Invocation;
 import io.axle.Response;
-import io.axle.Role;
 import io.axle.Stage;
 import io.axle.Status;
 import io.axle.transport.ProviderOperation;
@@ -36,7 +35,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private final ProviderOperations operations;
   private final OperationCodecs codecs;
   private final int maxFrameSize;
-  private final Queue<ByteBuf> outbound = PlatformDependent.newMpscQueue();
+  private final Queue<Reply> outbound = PlatformDependent.newMpscQueue();
   private final AtomicBoolean drainScheduled = new AtomicBoolean();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final Runnable drainTask = this::drain;
@@ -75,7 +74,12 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     }
   }
 
+  /** An answer made off the event loop, waiting for it; the invocation hears when it is sent. */
+  private record Reply(ByteBuf frame, Invocation invocation, Response response) {
+  }
+
   private void onRequest(Frame frame) {
+    long receivedNanos = System.nanoTime();
     long requestId = frame.requestId();
     FrameHeader header = FrameHeader.parse(frame.header());
     if (header.schemaId == null || header.operation == null) {
@@ -100,39 +104,54 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
       writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, e.status(), e.getMessage()));
       return;
     }
-    Invocation invocation = new Invocation(Role.PROVIDER, operation.meta(), args);
-    invocation.mark(Stage.PROVIDER_RECEIVED);
+    Invocation invocation = operation.newInvocation(args);
+    invocation.mark(Stage.PROVIDER_RECEIVED, receivedNanos);
     if (header.timeoutMicros > 0) {
-      invocation.deadlineNanos(invocation.stageNanos(Stage.PROVIDER_RECEIVED)
-          + TimeUnit.MICROSECONDS.toNanos(header.timeoutMicros));
+      invocation.deadlineNanos(receivedNanos + TimeUnit.MICROSECONDS.toNanos(header.timeoutMicros));
     }
     if (header.context != null) {
       invocation.context().putAll(header.context);
     }
     invocation.transport("highway");
     invocation.endpoint(caller);
+    invocation.mark(Stage.PROVIDER_DECODED);
     inFlight.incrementAndGet();
-    operation.dispatch(invocation, response -> respond(codec, requestId, response));
+    operation.dispatch(invocation, response -> respond(codec, requestId, invocation, response));
   }
 
-  private void respond(OperationCodec codec, long requestId, Response response) {
+  private void respond(OperationCodec codec, long requestId, Invocation invocation, Response response) {
     ByteBuf frame = codec.encodeResponse(ctx.alloc(), requestId, response, maxFrameSize);
+    invocation.mark(Stage.PROVIDER_ENCODED);
     if (ctx.executor().inEventLoop()) {
       writeNow(frame);
+      sent(invocation, response);
       afterResponse();
     } else {
-      outbound.offer(frame);
+      outbound.offer(new Reply(frame, invocation, response));
       if (drainScheduled.compareAndSet(false, true)) {
         ctx.executor().execute(drainTask);
       }
     }
   }
 
+  private static void sent(Invocation invocation, Response response) {
+    invocation.mark(Stage.PROVIDER_SENT);
+    invocation.end(response);
+  }
+
   private void drain() {
     drainScheduled.set(false);
     int written = 0;
-    for (ByteBuf frame = outbound.poll(); frame != null; frame = outbound.poll()) {
-      ctx.write(frame, ctx.voidPromise());
+    boolean open = ctx.channel().isActive();
+    for (Reply reply = outbound.poll(); reply != null; reply = outbound.poll()) {
+      if (!open) {
+        // The caller is gone: nothing to send, but the call still ends.
+        reply.frame().release();
+        reply.invocation().end(reply.response());
+        continue;
+      }
+      ctx.write(reply.frame(), ctx.voidPromise());
+      sent(reply.invocation(), reply.response());
       written++;
     }
     if (written > 0) {
@@ -189,8 +208,9 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
-    for (ByteBuf frame = outbound.poll(); frame != null; frame = outbound.poll()) {
-      frame.release();
+    for (Reply reply = outbound.poll(); reply != null; reply = outbound.poll()) {
+      reply.frame().release();
+      reply.invocation().end(reply.response());
     }
     int lost = inFlight.get();
     if (lost > 0) {

@@ -3,6 +3,7 @@ package io.axle.rest.internal;
 import io.axle.AxleException;
 import io.axle.Invocation;
 import io.axle.Response;
+import io.axle.Stage;
 import io.axle.Status;
 import io.axle.config.AxleConfig;
 import io.axle.contract.OperationMeta;
@@ -91,6 +92,7 @@ final class RestClient {
     try {
       RequestPlan plan = plan(operation);
       EncodedRequest request = plan.encode(invocation);
+      invocation.mark(Stage.CONSUMER_ENCODED);
       call = new RestCall(invocation, endpoint, plan, request, inFlight);
     } catch (AxleException e) {
       return CompletableFuture.completedFuture(Response.failure(e));

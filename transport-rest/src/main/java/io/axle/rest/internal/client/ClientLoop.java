@@ -204,6 +204,11 @@ public final class ClientLoop {
     call.httpRequest = httpRequest;
     boolean kept = used.put(httpRequest.connection(), Boolean.TRUE) != null;
     byte[] body = call.request.body();
+    // Each stage fires once: a retry's connection and write show up inside the first attempt's wait.
+    boolean first = !call.retried;
+    if (first) {
+      call.invocation.mark(Stage.CONSUMER_CONNECTED);
+    }
     Future<HttpClientResponse> answered;
     try {
       answered = body == null ? httpRequest.send() : httpRequest.send(Buffer.buffer(body));
@@ -214,7 +219,9 @@ public final class ClientLoop {
       resetRequest(call);
       return;
     }
-    call.invocation.mark(Stage.CONSUMER_WRITTEN);
+    if (first) {
+      call.invocation.mark(Stage.CONSUMER_WRITTEN);
+    }
     answered.onComplete(response -> onResponse(call, kept, response));
   }
 
@@ -235,6 +242,7 @@ public final class ClientLoop {
       finish(call, Response.failure(Status.CONNECTION_FAILED, failure(call, reason(cause))));
       return;
     }
+    call.invocation.mark(Stage.CONSUMER_RECEIVED);
     HttpClientResponse response = ar.result();
     response.body().onComplete(body -> onBody(call, response, body));
   }
@@ -261,7 +269,7 @@ public final class ClientLoop {
     } else {
       result = Response.failure(RestErrors.decode(json, code, bytes, call.operationName()));
     }
-    call.invocation.mark(Stage.CONSUMER_RECEIVED);
+    call.invocation.mark(Stage.CONSUMER_DECODED);
     finish(call, result);
   }
 

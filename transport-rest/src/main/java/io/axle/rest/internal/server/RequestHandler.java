@@ -3,7 +3,6 @@ package io.axle.rest.internal.server;
 import io.axle.AxleException;
 import io.axle.Invocation;
 import io.axle.Response;
-import io.axle.Role;
 import io.axle.Stage;
 import io.axle.Status;
 import io.axle.registry.Endpoint;
@@ -46,49 +45,62 @@ final class RequestHandler implements Handler<RoutingContext> {
 
   @Override
   public void handle(RoutingContext ctx) {
+    long received = System.nanoTime();
     HttpServerRequest request = ctx.request();
     HttpServerResponse response = ctx.response();
-    Invocation invocation;
+    Object[] args;
+    String timeout;
+    long timeoutMs;
+    Map<String, String> entries;
     try {
-      Object[] args = route.readArguments(ctx);
-      String timeout = request.getHeader(RestHeaders.TIMEOUT);
+      args = route.readArguments(ctx);
+      timeout = request.getHeader(RestHeaders.TIMEOUT);
       String context = request.getHeader(RestHeaders.CONTEXT);
-      long timeoutMs = timeout == null ? -1 : timeoutMillis(timeout);
-      Map<String, String> entries = context == null ? null : contextEntries(context);
-      invocation = new Invocation(Role.PROVIDER, route.rest().operation(), args);
-      invocation.mark(Stage.PROVIDER_RECEIVED);
-      if (timeout != null && timeoutMs <= MAX_TIMEOUT_MS) {
-        long deadline = invocation.stageNanos(Stage.PROVIDER_RECEIVED) + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-        invocation.deadlineNanos(deadline == 0 ? 1 : deadline);
-      }
-      if (entries != null) {
-        invocation.context().putAll(entries);
-      }
+      timeoutMs = timeout == null ? -1 : timeoutMillis(timeout);
+      entries = context == null ? null : contextEntries(context);
     } catch (AxleException e) {
+      // No invocation yet: a request that never reached the operation fires no stage.
       writer.writeError(response, e.status().httpCode(), e.status(), e.getMessage());
       return;
     }
+    Invocation invocation = route.provider().newInvocation(args);
+    if (timeout != null && timeoutMs <= MAX_TIMEOUT_MS) {
+      long deadline = received + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+      invocation.deadlineNanos(deadline == 0 ? 1 : deadline);
+    }
+    if (entries != null) {
+      invocation.context().putAll(entries);
+    }
     invocation.transport(RestTransportFactory.NAME);
     invocation.endpoint(caller(request));
-    route.provider().dispatch(invocation, answer -> respond(response, answer));
+    invocation.mark(Stage.PROVIDER_RECEIVED, received);
+    invocation.mark(Stage.PROVIDER_DECODED);
+    route.provider().dispatch(invocation, answer -> respond(response, invocation, answer));
   }
 
-  private void respond(HttpServerResponse response, Response answer) {
-    if (!answer.isOk()) {
-      Status status = answer.status();
-      writer.writeError(response, status.httpCode(), status, answer.error().getMessage());
-      return;
-    }
-    Object result = answer.result();
+  /** Encodes the answer on the thread that finished the call; the writer sends it on the loop. */
+  private void respond(HttpServerResponse response, Invocation invocation, Response answer) {
+    int code;
     Buffer body;
-    try {
-      body = result == null ? NULL_JSON : Buffer.buffer(json.write(result));
-    } catch (RuntimeException e) {
-      writer.writeError(response, Status.INTERNAL_ERROR.httpCode(), Status.INTERNAL_ERROR,
-          name + ": the result could not be written as JSON: " + e.getMessage());
-      return;
+    Response sent = answer;
+    if (answer.isOk()) {
+      Object result = answer.result();
+      try {
+        body = result == null ? NULL_JSON : Buffer.buffer(json.write(result));
+        code = 200;
+      } catch (RuntimeException e) {
+        sent = Response.failure(Status.INTERNAL_ERROR,
+            name + ": the result could not be written as JSON: " + e.getMessage());
+        code = Status.INTERNAL_ERROR.httpCode();
+        body = ResponseWriter.errorBody(json, code, Status.INTERNAL_ERROR, sent.error().getMessage());
+      }
+    } else {
+      Status status = answer.status();
+      code = status.httpCode();
+      body = ResponseWriter.errorBody(json, code, status, answer.error().getMessage());
     }
-    writer.write(response, 200, body);
+    invocation.mark(Stage.PROVIDER_ENCODED);
+    writer.write(response, code, body, invocation, sent);
   }
 
   private long timeoutMillis(String header) {

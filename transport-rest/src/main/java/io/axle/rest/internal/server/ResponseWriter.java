@@ -1,5 +1,8 @@
 package io.axle.rest.internal.server;
 
+import io.axle.Invocation;
+import io.axle.Response;
+import io.axle.Stage;
 import io.axle.Status;
 import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestJson;
@@ -26,7 +29,9 @@ public final class ResponseWriter {
   private final AtomicBoolean drainScheduled = new AtomicBoolean();
   private final Runnable drainTask = this::drain;
 
-  private record Answer(HttpServerResponse response, int status, Buffer body) {
+  /** An answer made off the loop; {@code invocation} and {@code answer} are null for the router's own errors. */
+  private record Answer(HttpServerResponse response, int status, Buffer body, Invocation invocation,
+      Response answer) {
   }
 
   public ResponseWriter(EventLoop loop, RestJson json) {
@@ -34,13 +39,22 @@ public final class ResponseWriter {
     this.json = json;
   }
 
-  /** Answers with JSON; callable from any thread. */
+  /** Answers with JSON a request that reached no operation; callable from any thread. */
   void write(HttpServerResponse response, int status, Buffer body) {
+    write(response, status, body, null, null);
+  }
+
+  /**
+   * Answers with JSON; callable from any thread. Once written on the loop, marks
+   * {@link Stage#PROVIDER_SENT} on {@code invocation} (unless the client is gone) and ends it with
+   * {@code answer}; a null invocation (the router's own errors) fires nothing.
+   */
+  void write(HttpServerResponse response, int status, Buffer body, Invocation invocation, Response answer) {
     if (loop.inEventLoop()) {
-      end(response, status, body);
+      end(response, status, body, invocation, answer);
       return;
     }
-    queued.offer(new Answer(response, status, body));
+    queued.offer(new Answer(response, status, body, invocation, answer));
     if (drainScheduled.compareAndSet(false, true)) {
       loop.execute(drainTask);
     }
@@ -63,15 +77,22 @@ public final class ResponseWriter {
   private void drain() {
     drainScheduled.set(false);
     for (Answer answer = queued.poll(); answer != null; answer = queued.poll()) {
-      end(answer.response, answer.status, answer.body);
+      end(answer.response, answer.status, answer.body, answer.invocation, answer.answer);
     }
   }
 
-  private static void end(HttpServerResponse response, int status, Buffer body) {
-    // The client may have gone (closed, reset the stream, idle timeout) while the call ran.
-    if (response.ended() || response.closed()) {
-      return;
+  private static void end(HttpServerResponse response, int status, Buffer body, Invocation invocation,
+      Response answer) {
+    // The client may have gone (closed, reset the stream, idle timeout) while the call ran: nothing
+    // is sent, but the call still ends.
+    if (!response.ended() && !response.closed()) {
+      response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(body);
+      if (invocation != null) {
+        invocation.mark(Stage.PROVIDER_SENT);
+      }
     }
-    response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(body);
+    if (invocation != null) {
+      invocation.end(answer);
+    }
   }
 }
