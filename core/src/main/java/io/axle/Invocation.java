@@ -99,12 +99,21 @@ public final class Invocation {
     this.endpoint = endpoint;
   }
 
-  /** The call reached {@code stage} now. */
+  /**
+   * The call reached {@code stage} now. Read the clock only when a listener hears it: a call
+   * nobody listens to pays for no stage but those the runtime itself needs, which it times
+   * with {@link #mark(Stage, long)}.
+   */
   public void mark(Stage stage) {
-    mark(stage, System.nanoTime());
+    if (listener != InvocationListener.NONE) {
+      mark(stage, System.nanoTime());
+    }
   }
 
-  /** The call reached {@code stage} at {@code nanos} (for a stage timed before the invocation existed). */
+  /**
+   * The call reached {@code stage} at {@code nanos}: always recorded, for stages the runtime
+   * reads (the start a deadline counts from) or timed before the invocation existed.
+   */
   public void mark(Stage stage, long nanos) {
     stageNanos[stage.ordinal()] = nanos;
     try {
@@ -123,7 +132,11 @@ public final class Invocation {
     }
   }
 
-  /** When a stage was reached, on the {@link System#nanoTime()} clock; 0 if it was not. */
+  /**
+   * When a stage was reached, on the {@link System#nanoTime()} clock; 0 if it was not, or if
+   * nobody listened (only {@link Stage#CONSUMER_START} and {@link Stage#PROVIDER_RECEIVED} are
+   * always timed).
+   */
   public long stageNanos(Stage stage) {
     return stageNanos[stage.ordinal()];
   }

@@ -61,8 +61,9 @@ final class ConsumerOperation implements FilterChain {
   /** A fresh invocation with its deadline, its start marked. */
   Invocation newInvocation(Object[] args) {
     Invocation invocation = new Invocation(io.axle.Role.CONSUMER, meta, args, listener);
-    invocation.mark(Stage.CONSUMER_START);
-    invocation.deadlineNanos(invocation.stageNanos(Stage.CONSUMER_START) + timeoutNanos);
+    long start = System.nanoTime();
+    invocation.mark(Stage.CONSUMER_START, start);
+    invocation.deadlineNanos(start + timeoutNanos);
     invocation.transport(transport.name());
     return invocation;
   }

@@ -96,11 +96,10 @@ public final class ProviderOperation {
   private void run(Invocation invocation, Consumer<Response> responder) {
     invocation.mark(Stage.PROVIDER_EXECUTE);
     if (invocation.isExpired()) {
-      long queuedMicros = TimeUnit.NANOSECONDS.toMicros(
-          invocation.stageNanos(Stage.PROVIDER_EXECUTE) - invocation.stageNanos(Stage.PROVIDER_DECODED));
+      long waitedMicros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - invocation.stageNanos(Stage.PROVIDER_RECEIVED));
       responder.accept(Response.failure(Status.DEADLINE_EXCEEDED, meta.qualifiedName()
-          + " was not run: the caller's deadline passed while it waited " + queuedMicros / 1000.0
-          + " ms in the queue of " + executorDescription));
+          + " was not run: the caller's deadline passed " + waitedMicros / 1000.0
+          + " ms after the request arrived, while it waited in the queue of " + executorDescription));
       return;
     }
     CompletableFuture<Response> future;
