@@ -65,6 +65,14 @@ public final class Axle implements AutoCloseable {
     return runtime.config();
   }
 
+  /**
+   * The executors provider operations run on, by name ({@code group}, {@code virtual},
+   * {@code inline}, or a registered name), for pool statistics. Read-only.
+   */
+  public Map<String, AxleExecutor> executors() {
+    return runtime.executors();
+  }
+
   /** Stops within {@code axle.shutdown.timeout}. */
   public void stop() {
     runtime.stop(null);

@@ -244,6 +244,10 @@ public final class AxleRuntime {
     return config;
   }
 
+  public Map<String, AxleExecutor> executors() {
+    return executors.inUse();
+  }
+
   public void stop(Duration requestedGrace) {
     if (!stopped.compareAndSet(false, true)) {
       return;

@@ -60,6 +60,13 @@ final class ExecutorRegistry {
     return executor;
   }
 
+  /** The executors operations selected, then the other named ones, by name; a read-only copy. */
+  Map<String, AxleExecutor> inUse() {
+    Map<String, AxleExecutor> all = new LinkedHashMap<>(created);
+    named.forEach(all::putIfAbsent);
+    return java.util.Collections.unmodifiableMap(all);
+  }
+
   /** How an executor is set up, for the start-up log. */
   String describe(AxleExecutor executor) {
     return switch (executor.kind()) {
