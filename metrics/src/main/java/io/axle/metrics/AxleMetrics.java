@@ -1,0 +1,200 @@
+package io.axle.metrics;
+
+import io.axle.Axle;
+import io.axle.InvocationListener;
+import io.axle.config.AxleConfig;
+import io.axle.config.CoreConfigKeys;
+import io.axle.executor.AxleExecutor;
+import io.axle.metrics.internal.Aggregator;
+import io.axle.metrics.internal.CpuSampler;
+import io.axle.metrics.internal.LogPublisher;
+import io.axle.metrics.internal.LogSink;
+import io.axle.metrics.internal.MetricsListener;
+import io.axle.metrics.internal.PoolSampler;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Metrics windows for a runtime, from the stage trace of every call:
+ *
+ * <pre>{@code
+ * AxleConfig config = AxleConfig.load(args);
+ * AxleMetrics metrics = AxleMetrics.create(config);
+ * Axle axle = Axle.builder().config(config).listener(metrics.listener()) … .start();
+ * metrics.start(axle);            // a window every axle.metrics.window_time
+ * …
+ * metrics.close();
+ * }</pre>
+ *
+ * <p>Every {@code axle.metrics.window_time} a daemon thread named {@code axle-metrics} closes a
+ * {@link Window}: per role, transport, operation and status the count, TPS, errors, latency
+ * percentiles and stage averages of the calls that ended in it (nothing carried over), the runtime's
+ * executor pools and the CPU. It logs the window (unless {@code axle.metrics.publisher.defaultLog.enabled}
+ * is false), then hands it to the window listeners. One instance may listen to several runtimes of a
+ * process; pools are those of the runtime passed to {@link #start}. Thread-safe.
+ */
+public final class AxleMetrics implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(AxleMetrics.class);
+
+  private final Duration windowTime;
+  private final LogSink sink;
+  private final LogPublisher publisher;
+  private final MetricsListener listener;
+  private final Aggregator aggregator;
+  private final CpuSampler cpu = new CpuSampler();
+  private final List<Consumer<Window>> windowListeners = new CopyOnWriteArrayList<>();
+  private final Runnable drainSlow = this::drainSlow;
+  private volatile PoolSampler pools = new PoolSampler(Map::of);
+  private volatile ScheduledExecutorService clock;
+  private volatile Window lastWindow;
+  private volatile boolean closed;
+  private Instant windowStart;
+  private long windowStartNanos;
+
+  private AxleMetrics(AxleConfig config, LogSink sink) {
+    this.windowTime = config.get(CoreConfigKeys.METRICS_WINDOW_TIME);
+    this.sink = sink;
+    this.publisher = config.get(MetricsConfigKeys.LOG_ENABLED)
+        ? new LogPublisher(sink, config.get(MetricsConfigKeys.LOG_DETAIL)) : null;
+    this.listener = new MetricsListener(
+        slowNanos(config.get(MetricsConfigKeys.CONSUMER_SLOW_ENABLED),
+            config.get(MetricsConfigKeys.CONSUMER_SLOW_TIME)),
+        slowNanos(config.get(MetricsConfigKeys.PROVIDER_SLOW_ENABLED),
+            config.get(MetricsConfigKeys.PROVIDER_SLOW_TIME)),
+        () -> {
+          ScheduledExecutorService running = clock;
+          if (running != null) {
+            try {
+              running.execute(drainSlow);
+            } catch (RuntimeException closing) {
+              // Closed meanwhile: close() drains what is left.
+            }
+          }
+        });
+    this.aggregator = new Aggregator(listener);
+    this.windowStart = Instant.now();
+    this.windowStartNanos = System.nanoTime();
+  }
+
+  private static long slowNanos(boolean enabled, Duration threshold) {
+    return enabled ? threshold.toNanos() : Long.MAX_VALUE;
+  }
+
+  /**
+   * Metrics configured by {@code axle.metrics.*}, logging through SLF4J.
+   *
+   * @throws io.axle.config.ConfigException if one of its keys has a bad value
+   */
+  public static AxleMetrics create(AxleConfig config) {
+    return new AxleMetrics(Objects.requireNonNull(config, "config"), LogSink.slf4j());
+  }
+
+  /** For tests: metrics whose log lines go to {@code sink}. */
+  static AxleMetrics create(AxleConfig config, LogSink sink) {
+    return new AxleMetrics(config, sink);
+  }
+
+  /** The listener to register with {@code Axle.builder().listener(…)}, on any number of runtimes. */
+  public InvocationListener listener() {
+    return listener;
+  }
+
+  /**
+   * Starts the window clock; the first window opens now, and {@code axle}'s executors are the pools
+   * reported.
+   *
+   * @throws IllegalStateException if already started or closed
+   */
+  public synchronized void start(Axle axle) {
+    Objects.requireNonNull(axle, "axle");
+    if (clock != null || closed) {
+      throw new IllegalStateException(closed ? "metrics closed" : "metrics already started");
+    }
+    Map<String, AxleExecutor> executors = axle.executors();
+    pools = new PoolSampler(() -> executors);
+    ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
+      Thread thread = new Thread(task, "axle-metrics");
+      thread.setDaemon(true);
+      return thread;
+    });
+    windowStart = Instant.now();
+    windowStartNanos = System.nanoTime();
+    cpu.reset(windowStartNanos);
+    long period = windowTime.toNanos();
+    scheduler.scheduleAtFixedRate(this::tickQuietly, period, period, TimeUnit.NANOSECONDS);
+    clock = scheduler;
+  }
+
+  /** The last closed window, or {@code null} before the first one closes. */
+  public Window lastWindow() {
+    return lastWindow;
+  }
+
+  /**
+   * Hears every window as it closes, on the {@code axle-metrics} thread (after the log). It must be quick;
+   * what it throws is logged and dropped.
+   */
+  public void addWindowListener(Consumer<Window> windowListener) {
+    windowListeners.add(Objects.requireNonNull(windowListener, "windowListener"));
+  }
+
+  /**
+   * Closes the current window now and opens the next, as the clock does; the next scheduled window is
+   * then shorter. For tests.
+   */
+  synchronized Window tick() {
+    long nowNanos = System.nanoTime();
+    Instant now = Instant.now();
+    Window window = aggregator.close(windowStart, now, nowNanos - windowStartNanos, pools.sample(),
+        cpu.sample(nowNanos));
+    windowStart = now;
+    windowStartNanos = nowNanos;
+    lastWindow = window;
+    drainSlow();
+    if (publisher != null) {
+      publisher.publish(window);
+    }
+    for (Consumer<Window> windowListener : windowListeners) {
+      try {
+        windowListener.accept(window);
+      } catch (RuntimeException e) {
+        LOG.warn("A metrics window listener failed", e);
+      }
+    }
+    return window;
+  }
+
+  private void tickQuietly() {
+    try {
+      tick();
+    } catch (RuntimeException e) {
+      // A failure must not cancel the schedule.
+      LOG.warn("Closing a metrics window failed", e);
+    }
+  }
+
+  private synchronized void drainSlow() {
+    listener.drainSlowCalls(sink);
+  }
+
+  /** Stops the clock (the open window is dropped) and logs pending slow calls. Idempotent. */
+  @Override
+  public synchronized void close() {
+    closed = true;
+    ScheduledExecutorService running = clock;
+    if (running != null) {
+      running.shutdownNow();
+    }
+    drainSlow();
+  }
+}

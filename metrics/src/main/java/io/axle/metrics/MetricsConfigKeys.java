@@ -1,0 +1,50 @@
+package io.axle.metrics;
+
+import io.axle.config.ConfigKey;
+import io.axle.config.ConfigKeyProvider;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The keys the metrics module reads, registered through {@link java.util.ServiceLoader} so that strict
+ * configuration validation knows them. The window length itself is core's
+ * {@link io.axle.config.CoreConfigKeys#METRICS_WINDOW_TIME}.
+ */
+public final class MetricsConfigKeys implements ConfigKeyProvider {
+
+  public static final ConfigKey<Boolean> LOG_ENABLED = ConfigKey.booleanKey(
+      "axle.metrics.publisher.defaultLog.enabled", true,
+      "Whether each metrics window is logged (logger io.axle.metrics, INFO).");
+
+  public static final ConfigKey<Boolean> LOG_DETAIL = ConfigKey.booleanKey(
+      "axle.metrics.endpoints.client.detail.enabled", false,
+      "Whether the metrics log also prints each operation's stage breakdown and every executor pool.");
+
+  public static final ConfigKey<Boolean> CONSUMER_SLOW_ENABLED = ConfigKey.booleanKey(
+      "axle.metrics.Consumer.invocation.slow.enabled", false,
+      "Whether a consumer call slower than axle.metrics.Consumer.invocation.slow.msTime is logged with its stages.");
+
+  public static final ConfigKey<Duration> CONSUMER_SLOW_TIME = ConfigKey.durationKey(
+      "axle.metrics.Consumer.invocation.slow.msTime", Duration.ofSeconds(1),
+      "How long a consumer call must take to be logged as slow.");
+
+  public static final ConfigKey<Boolean> PROVIDER_SLOW_ENABLED = ConfigKey.booleanKey(
+      "axle.metrics.Provider.invocation.slow.enabled", false,
+      "Whether a provider call slower than axle.metrics.Provider.invocation.slow.msTime is logged with its stages.");
+
+  public static final ConfigKey<Duration> PROVIDER_SLOW_TIME = ConfigKey.durationKey(
+      "axle.metrics.Provider.invocation.slow.msTime", Duration.ofSeconds(1),
+      "How long a provider call must take to be logged as slow.");
+
+  private static final List<ConfigKey<?>> KEYS = List.of(LOG_ENABLED, LOG_DETAIL,
+      CONSUMER_SLOW_ENABLED, CONSUMER_SLOW_TIME, PROVIDER_SLOW_ENABLED, PROVIDER_SLOW_TIME);
+
+  /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
+  public MetricsConfigKeys() {
+  }
+
+  @Override
+  public List<ConfigKey<?>> keys() {
+    return KEYS;
+  }
+}

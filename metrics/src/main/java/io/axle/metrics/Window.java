@@ -1,0 +1,71 @@
+package io.axle.metrics;
+
+import io.axle.Role;
+import io.axle.Status;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One closed metrics window: what happened between {@code start} and {@code end}. Immutable.
+ *
+ * <p>Keys with no call in the window are absent (a window does not carry anything over from the one
+ * before it), so an idle operation has no row rather than a row of zeros.
+ *
+ * @param start when the window opened (wall clock)
+ * @param end when it closed (wall clock)
+ * @param duration its length, measured on the {@link System#nanoTime()} clock that TPS is computed from
+ * @param operations one row per role, transport, operation and status
+ * @param totals one row per role, transport and operation, all statuses together (status {@code null})
+ * @param pools the runtime's executors
+ * @param cpu process and system CPU
+ */
+public record Window(Instant start, Instant end, Duration duration, List<OperationStats> operations,
+    List<OperationStats> totals, List<PoolStats> pools, CpuStats cpu) {
+
+  public Window {
+    operations = List.copyOf(operations);
+    totals = List.copyOf(totals);
+    pools = List.copyOf(pools);
+  }
+
+  /** The row of that key, or {@code null} if no such call ended in the window. */
+  public OperationStats operation(Role role, String transport, String operation, Status status) {
+    for (OperationStats stats : operations) {
+      if (stats.role() == role && stats.transport().equals(transport) && stats.operation().equals(operation)
+          && stats.status() == status) {
+        return stats;
+      }
+    }
+    return null;
+  }
+
+  /** The all-statuses row of that operation, or {@code null} if none of its calls ended in the window. */
+  public OperationStats total(Role role, String transport, String operation) {
+    for (OperationStats stats : totals) {
+      if (stats.role() == role && stats.transport().equals(transport) && stats.operation().equals(operation)) {
+        return stats;
+      }
+    }
+    return null;
+  }
+
+  /** Calls that ended in the window, every key together. */
+  public long count() {
+    long count = 0;
+    for (OperationStats stats : totals) {
+      count += stats.count();
+    }
+    return count;
+  }
+
+  /** The executor of that name, or {@code null}. */
+  public PoolStats pool(String name) {
+    for (PoolStats pool : pools) {
+      if (pool.name().equals(name)) {
+        return pool;
+      }
+    }
+    return null;
+  }
+}

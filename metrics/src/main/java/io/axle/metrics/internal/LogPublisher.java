@@ -1,0 +1,83 @@
+package io.axle.metrics.internal;
+
+import io.axle.metrics.CpuStats;
+import io.axle.metrics.OperationStats;
+import io.axle.metrics.PoolStats;
+import io.axle.metrics.StageStats;
+import io.axle.metrics.Window;
+import java.util.Locale;
+
+/**
+ * Writes a window as short lines, readable while tuning:
+ *
+ * <pre>
+ * consumer highway PerfService.echo tps=41234 avg=2.31ms p99=5.10ms max=12.40ms err=0
+ * stages(avg/max us) prepare=3/40 encode=2/31 connection=5/80 send=4/52 wait=2280/12100 decode=3/29
+ * cpu process=87% os=45% cores=2 pools: group[t=16 a=3 q=0 rej=0]
+ * </pre>
+ *
+ * One line per role, transport and operation with calls in the window; with detail, a stage line after
+ * each. The cpu line follows when the window had calls or rejections; it shows the pools that rejected
+ * work in the window, or with detail every pool but {@code inline}.
+ */
+public final class LogPublisher {
+  private final LogSink sink;
+  private final boolean detail;
+
+  public LogPublisher(LogSink sink, boolean detail) {
+    this.sink = sink;
+    this.detail = detail;
+  }
+
+  public void publish(Window window) {
+    for (OperationStats stats : window.totals()) {
+      sink.window(operationLine(stats));
+      if (detail && !stats.stages().isEmpty()) {
+        sink.window(stageLine(stats));
+      }
+    }
+    boolean rejected = window.pools().stream().anyMatch(pool -> pool.rejected() > 0);
+    if (!window.totals().isEmpty() || rejected) {
+      sink.window(cpuLine(window));
+    }
+  }
+
+  static String operationLine(OperationStats stats) {
+    return String.format(Locale.ROOT, "%s %s %s tps=%.0f avg=%.2fms p99=%.2fms max=%.2fms err=%d",
+        stats.role().name().toLowerCase(Locale.ROOT), stats.transport(), stats.operation(), stats.tps(),
+        stats.avgMs(), stats.p99Ms(), stats.maxMs(), stats.errors());
+  }
+
+  static String stageLine(OperationStats stats) {
+    StringBuilder line = new StringBuilder("stages(avg/max us)");
+    for (StageStats stage : stats.stages()) {
+      line.append(' ').append(stage.name()).append('=').append(Math.round(stage.avgMicros())).append('/')
+          .append(Math.round(stage.maxMicros()));
+    }
+    return line.toString();
+  }
+
+  private String cpuLine(Window window) {
+    CpuStats cpu = window.cpu();
+    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "cpu process=%s os=%s cores=%s",
+        percent(cpu.processPercent()), percent(cpu.osPercent()), cores(cpu.cores())));
+    boolean first = true;
+    for (PoolStats pool : window.pools()) {
+      if (detail ? !pool.kind().equals("INLINE") : pool.rejected() > 0) {
+        line.append(first ? " pools:" : "").append(' ').append(pool.name()).append("[t=").append(pool.threads())
+            .append(" a=").append(pool.active()).append(" q=").append(pool.queued()).append(" rej=")
+            .append(pool.rejected()).append(']');
+        first = false;
+      }
+    }
+    return line.toString();
+  }
+
+  private static String percent(double value) {
+    return Double.isNaN(value) ? "n/a" : Math.round(value) + "%";
+  }
+
+  private static String cores(double cores) {
+    return cores == Math.rint(cores) ? Long.toString((long) cores) : String.format(Locale.ROOT, "%.2f", cores);
+  }
+}
