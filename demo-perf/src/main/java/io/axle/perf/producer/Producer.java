@@ -2,6 +2,7 @@ package io.axle.perf.producer;
 
 import io.axle.Axle;
 import io.axle.config.AxleConfig;
+import io.axle.metrics.AxleMetrics;
 import io.axle.config.CoreConfigKeys;
 import io.axle.perf.PerfKeys;
 import io.axle.perf.PerfService;
@@ -30,11 +31,13 @@ public final class Producer implements AutoCloseable {
   static final List<String> TRANSPORTS = List.of("highway", "rest");
 
   private final Axle axle;
+  private final AxleMetrics metrics;
   private final Map<String, Endpoint> endpoints;
   private final String executor;
 
-  private Producer(Axle axle, Map<String, Endpoint> endpoints, String executor) {
+  private Producer(Axle axle, AxleMetrics metrics, Map<String, Endpoint> endpoints, String executor) {
     this.axle = axle;
+    this.metrics = metrics;
     this.endpoints = endpoints;
     this.executor = executor;
   }
@@ -49,15 +52,20 @@ public final class Producer implements AutoCloseable {
         ? config : config.with(CoreConfigKeys.SERVICE_NAME.name(), PerfService.SERVICE_NAME);
     // Parsed before the runtime starts so a bad value fails fast with its own message.
     int responseSize = effective.get(PerfKeys.RESPONSE_SIZE);
+    // The producer's own view of each window (TPS, latency, stages, pools, CPU) goes to its log,
+    // per axle.metrics.publisher.defaultLog.enabled.
+    AxleMetrics metrics = AxleMetrics.create(effective);
     Axle axle = Axle.builder()
         .config(effective)
+        .listener(metrics.listener())
         .provider(PerfService.SCHEMA_ID, PerfService.class, new PerfServiceImpl(responseSize))
         .start();
+    metrics.start(axle);
     Map<String, Endpoint> endpoints = new LinkedHashMap<>();
     for (String transport : TRANSPORTS) {
       axle.endpoint(transport).ifPresent(endpoint -> endpoints.put(transport, endpoint));
     }
-    return new Producer(axle, Collections.unmodifiableMap(endpoints), describeExecutor(effective));
+    return new Producer(axle, metrics, Collections.unmodifiableMap(endpoints), describeExecutor(effective));
   }
 
   /**
@@ -101,6 +109,7 @@ public final class Producer implements AutoCloseable {
   @Override
   public void close() {
     axle.stop();
+    metrics.close();
   }
 
   /** The executor of {@code echo} in words, mirroring how core resolves it, for the ready line. */
