@@ -5,6 +5,7 @@ import io.axle.executor.AxleExecutor;
 import io.axle.internal.AxleRuntime;
 import io.axle.registry.Endpoint;
 import io.axle.registry.Registry;
+import io.axle.transport.HttpEndpoint;
 import io.axle.transport.TransportFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -100,6 +101,7 @@ public final class Axle implements AutoCloseable {
     private final List<Filter> consumerFilters = new ArrayList<>();
     private final List<Filter> providerFilters = new ArrayList<>();
     private final List<InvocationListener> listeners = new ArrayList<>();
+    private final List<HttpEndpoint> httpEndpoints = new ArrayList<>();
     private final Map<String, AxleExecutor> executors = new LinkedHashMap<>();
     private final List<TransportFactory> transports = new ArrayList<>();
 
@@ -144,6 +146,12 @@ public final class Axle implements AutoCloseable {
       return this;
     }
 
+    /** A document the REST transport offers at {@code GET endpoint.path()} (see {@link HttpEndpoint}). */
+    public Builder httpEndpoint(HttpEndpoint endpoint) {
+      httpEndpoints.add(Objects.requireNonNull(endpoint, "endpoint"));
+      return this;
+    }
+
     /**
      * A named executor that {@code axle.executors.*} can select. The runtime shuts it down when
      * it stops.
@@ -179,7 +187,7 @@ public final class Axle implements AutoCloseable {
      */
     public Axle start() {
       return new Axle(AxleRuntime.start(config == null ? AxleConfig.load() : config, registry, providers,
-          consumerFilters, providerFilters, listeners, executors, transports));
+          consumerFilters, providerFilters, listeners, httpEndpoints, executors, transports));
     }
   }
 }

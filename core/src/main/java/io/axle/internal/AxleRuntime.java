@@ -14,6 +14,7 @@ import io.axle.registry.Endpoint;
 import io.axle.registry.LocalRegistry;
 import io.axle.registry.Registry;
 import io.axle.registry.ServiceInstances;
+import io.axle.transport.HttpEndpoint;
 import io.axle.transport.ProviderOperation;
 import io.axle.transport.ProviderOperations;
 import io.axle.transport.Transport;
@@ -72,7 +73,8 @@ public final class AxleRuntime {
 
   public static AxleRuntime start(AxleConfig config, Registry registry, List<ProviderRegistration> providers,
       List<Filter> consumerFilters, List<Filter> providerFilters, List<InvocationListener> listeners,
-      Map<String, AxleExecutor> namedExecutors, List<TransportFactory> explicitTransports) {
+      List<HttpEndpoint> httpEndpoints, Map<String, AxleExecutor> namedExecutors,
+      List<TransportFactory> explicitTransports) {
     long startNanos = System.nanoTime();
     List<TransportFactory> factories = explicitTransports.isEmpty()
         ? ServiceLoader.load(TransportFactory.class).stream().map(ServiceLoader.Provider::get).toList()
@@ -103,6 +105,11 @@ public final class AxleRuntime {
         @Override
         public ProviderOperations providerOperations() {
           return operations;
+        }
+
+        @Override
+        public List<HttpEndpoint> httpEndpoints() {
+          return List.copyOf(httpEndpoints);
         }
       };
       for (TransportFactory factory : factories) {

@@ -12,4 +12,9 @@ public interface TransportContext {
 
   /** The provider operations to serve; empty for a consumer-only runtime. */
   ProviderOperations providerOperations();
+
+  /** Documents to offer over HTTP by a transport that speaks it; see {@link HttpEndpoint}. */
+  default java.util.List<HttpEndpoint> httpEndpoints() {
+    return java.util.List.of();
+  }
 }

@@ -29,8 +29,10 @@ public final class RouteTable {
 
   private final List<OperationRoute> routes;
   private final byte[] openApiJson;
+  private final List<io.axle.transport.HttpEndpoint> httpEndpoints;
 
-  private RouteTable(List<OperationRoute> routes, byte[] openApiJson) {
+  private RouteTable(List<OperationRoute> routes, byte[] openApiJson, List<io.axle.transport.HttpEndpoint> httpEndpoints) {
+    this.httpEndpoints = httpEndpoints;
     this.routes = routes;
     this.openApiJson = openApiJson;
   }
@@ -48,6 +50,14 @@ public final class RouteTable {
       schemas.putIfAbsent(op.meta().schema(), op.implementationType());
       served.put(op.meta(), op);
     }
+    java.util.Set<String> reserved = new java.util.HashSet<>();
+    reserved.add(OPENAPI_PATH);
+    for (io.axle.transport.HttpEndpoint endpoint : context.httpEndpoints()) {
+      if (!reserved.add(endpoint.path())) {
+        throw new IllegalArgumentException("HTTP endpoint " + endpoint.path() + " is registered twice, or takes "
+            + OPENAPI_PATH + " (expected: one document per path)");
+      }
+    }
     List<RestOperation> restOperations = new ArrayList<>();
     List<OperationRoute> routes = new ArrayList<>();
     Map<String, RestOperation> byRoute = new HashMap<>();
@@ -58,9 +68,10 @@ public final class RouteTable {
           continue;
         }
         String routeKey = rest.method() + " " + rest.routerPath().replaceAll(":[^/]+", ":");
-        if (rest.method() == HttpMethod.GET && OPENAPI_PATH.equals(rest.path())) {
-          throw new IllegalArgumentException(rest.operation().qualifiedName() + ": maps to GET " + OPENAPI_PATH
-              + ", where the REST transport serves the OpenAPI document (expected: another path)");
+        if (rest.method() == HttpMethod.GET && reserved.contains(rest.path())) {
+          throw new IllegalArgumentException(rest.operation().qualifiedName() + ": maps to GET " + rest.path()
+              + ", where the REST transport serves " + (OPENAPI_PATH.equals(rest.path()) ? "the OpenAPI document"
+              : "a document of the runtime") + " (expected: another path)");
         }
         RestOperation clash = byRoute.put(routeKey, rest);
         if (clash != null) {
@@ -77,7 +88,7 @@ public final class RouteTable {
         .thenComparing(r -> -r.rest().path().length()));
     String serviceName = context.config().get(CoreConfigKeys.SERVICE_NAME);
     byte[] openApi = OpenApiDocument.json(serviceName, List.copyOf(restOperations)).getBytes(StandardCharsets.UTF_8);
-    return new RouteTable(List.copyOf(routes), openApi);
+    return new RouteTable(List.copyOf(routes), openApi, List.copyOf(context.httpEndpoints()));
   }
 
   /** In the order the router must try them. */
@@ -89,6 +100,11 @@ public final class RouteTable {
     return openApiJson;
   }
 
+  /** The runtime's documents, served at {@code GET path}. */
+  public List<io.axle.transport.HttpEndpoint> httpEndpoints() {
+    return httpEndpoints;
+  }
+
   /** The methods a path accepts, for the {@code Allow} header of a 405: {@code GET, POST}. */
   public String allowedMethods(String path) {
     TreeSet<String> methods = new TreeSet<>();
@@ -97,7 +113,7 @@ public final class RouteTable {
         methods.add(route.rest().method().name());
       }
     }
-    if (OPENAPI_PATH.equals(path)) {
+    if (OPENAPI_PATH.equals(path) || httpEndpoints.stream().anyMatch(e -> e.path().equals(path))) {
       methods.add("GET");
     }
     return String.join(", ", methods);

@@ -23,6 +23,17 @@ public final class ServerRouter {
     byte[] openApi = table.openApiJson();
     router.get(RouteTable.OPENAPI_PATH).handler(ctx ->
         ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, ResponseWriter.JSON).end(Buffer.buffer(openApi)));
+    for (io.axle.transport.HttpEndpoint endpoint : table.httpEndpoints()) {
+      // Rendered off the event loop: a scrape may take milliseconds.
+      router.get(endpoint.path()).handler(ctx -> vertx.executeBlocking(endpoint::render, false).onComplete(ar -> {
+        if (ar.succeeded()) {
+          ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, endpoint.contentType()).end(Buffer.buffer(ar.result()));
+        } else {
+          writer.writeError(ctx.response(), 500, io.axle.Status.INTERNAL_ERROR,
+              "GET " + endpoint.path() + " failed: " + ar.cause());
+        }
+      }));
+    }
     for (OperationRoute route : table.routes()) {
       Route r = router.route(route.rest().method(), route.routerPath());
       if (route.rest().hasBody()) {
