@@ -7,10 +7,17 @@ import io.axle.config.CoreConfigKeys;
 import io.axle.executor.AxleExecutor;
 import io.axle.metrics.internal.Aggregator;
 import io.axle.metrics.internal.CpuSampler;
+import io.axle.metrics.internal.Instruments;
 import io.axle.metrics.internal.LogPublisher;
 import io.axle.metrics.internal.LogSink;
 import io.axle.metrics.internal.MetricsListener;
 import io.axle.metrics.internal.PoolSampler;
+import io.axle.metrics.internal.WindowJson;
+import io.axle.transport.HttpEndpoint;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -30,7 +37,9 @@ import org.slf4j.LoggerFactory;
  * <pre>{@code
  * AxleConfig config = AxleConfig.load(args);
  * AxleMetrics metrics = AxleMetrics.create(config);
- * Axle axle = Axle.builder().config(config).listener(metrics.listener()) … .start();
+ * Axle.Builder builder = Axle.builder().config(config) … ;
+ * metrics.install(builder);       // the listener, GET /metrics/window and GET /metrics
+ * Axle axle = builder.start();
  * metrics.start(axle);            // a window every axle.metrics.window_time
  * …
  * metrics.close();
@@ -42,15 +51,27 @@ import org.slf4j.LoggerFactory;
  * executor pools and the CPU. It logs the window (unless {@code axle.metrics.publisher.defaultLog.enabled}
  * is false), then hands it to the window listeners. One instance may listen to several runtimes of a
  * process; pools are those of the runtime passed to {@link #start}. Thread-safe.
+ *
+ * <p>The same calls also feed cumulative Micrometer meters ({@code axle.invocation} timers, executor and
+ * CPU gauges) in {@link #registry()}, which {@code GET /metrics} serves in the Prometheus text format when
+ * it is a {@link PrometheusMeterRegistry}.
  */
 public final class AxleMetrics implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(AxleMetrics.class);
+  /** Path of the JSON of {@link #lastWindow()}. */
+  public static final String WINDOW_PATH = "/metrics/window";
+  /** Path of the Prometheus text. */
+  public static final String PROMETHEUS_PATH = "/metrics";
+  /** The Prometheus text format 0.0.4, which {@link PrometheusMeterRegistry#scrape()} writes. */
+  static final String PROMETHEUS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+  static final String JSON_CONTENT_TYPE = "application/json";
 
   private final Duration windowTime;
   private final LogSink sink;
   private final LogPublisher publisher;
   private final MetricsListener listener;
   private final Aggregator aggregator;
+  private final Instruments instruments;
   private final CpuSampler cpu = new CpuSampler();
   private final List<Consumer<Window>> windowListeners = new CopyOnWriteArrayList<>();
   private final Runnable drainSlow = this::drainSlow;
@@ -61,7 +82,8 @@ public final class AxleMetrics implements AutoCloseable {
   private Instant windowStart;
   private long windowStartNanos;
 
-  private AxleMetrics(AxleConfig config, LogSink sink) {
+  private AxleMetrics(AxleConfig config, LogSink sink, MeterRegistry registry) {
+    this.instruments = new Instruments(registry);
     this.windowTime = config.get(CoreConfigKeys.METRICS_WINDOW_TIME);
     this.sink = sink;
     this.publisher = config.get(MetricsConfigKeys.LOG_ENABLED)
@@ -80,10 +102,11 @@ public final class AxleMetrics implements AutoCloseable {
               // Closed meanwhile: close() drains what is left.
             }
           }
-        });
+        }, instruments);
     this.aggregator = new Aggregator(listener);
     this.windowStart = Instant.now();
     this.windowStartNanos = System.nanoTime();
+    instruments.bindCpu(this::lastWindow);
   }
 
   private static long slowNanos(boolean enabled, Duration threshold) {
@@ -91,17 +114,74 @@ public final class AxleMetrics implements AutoCloseable {
   }
 
   /**
-   * Metrics configured by {@code axle.metrics.*}, logging through SLF4J.
+   * Metrics configured by {@code axle.metrics.*}, logging through SLF4J, with cumulative meters in a
+   * new {@link PrometheusMeterRegistry} that {@link #install} serves at {@code GET /metrics}.
    *
    * @throws io.axle.config.ConfigException if one of its keys has a bad value
    */
   public static AxleMetrics create(AxleConfig config) {
-    return new AxleMetrics(Objects.requireNonNull(config, "config"), LogSink.slf4j());
+    return create(config, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+  }
+
+  /**
+   * Metrics whose cumulative meters go to {@code registry} (say an application's). {@link #install}
+   * serves {@code GET /metrics} only if it is a {@link PrometheusMeterRegistry}; otherwise exporting it is
+   * the registry owner's business. The registry is not closed with these metrics.
+   *
+   * @throws io.axle.config.ConfigException if one of its keys has a bad value
+   */
+  public static AxleMetrics create(AxleConfig config, MeterRegistry registry) {
+    return new AxleMetrics(Objects.requireNonNull(config, "config"), LogSink.slf4j(),
+        Objects.requireNonNull(registry, "registry"));
   }
 
   /** For tests: metrics whose log lines go to {@code sink}. */
   static AxleMetrics create(AxleConfig config, LogSink sink) {
-    return new AxleMetrics(config, sink);
+    return new AxleMetrics(config, sink, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+  }
+
+  /** The registry of the cumulative meters. */
+  public MeterRegistry registry() {
+    return instruments.registry();
+  }
+
+  /**
+   * Registers on {@code builder} the {@link #listener()}, {@code GET /metrics/window} (the JSON of
+   * {@link #lastWindow()}) and, if {@link #registry()} is a {@link PrometheusMeterRegistry},
+   * {@code GET /metrics} (its Prometheus text). The REST transport serves them on its port, so the
+   * runtime must serve at least one operation over REST. Call {@link #start} with the started runtime.
+   *
+   * @return {@code builder}
+   */
+  public Axle.Builder install(Axle.Builder builder) {
+    Objects.requireNonNull(builder, "builder");
+    builder.listener(listener);
+    builder.httpEndpoint(endpoint(WINDOW_PATH, JSON_CONTENT_TYPE,
+        () -> WindowJson.of(lastWindow).toBuffer().getBytes()));
+    if (instruments.registry() instanceof PrometheusMeterRegistry prometheus) {
+      builder.httpEndpoint(endpoint(PROMETHEUS_PATH, PROMETHEUS_CONTENT_TYPE,
+          () -> prometheus.scrape().getBytes(StandardCharsets.UTF_8)));
+    }
+    return builder;
+  }
+
+  private static HttpEndpoint endpoint(String path, String contentType, java.util.function.Supplier<byte[]> body) {
+    return new HttpEndpoint() {
+      @Override
+      public String path() {
+        return path;
+      }
+
+      @Override
+      public String contentType() {
+        return contentType;
+      }
+
+      @Override
+      public byte[] render() {
+        return body.get();
+      }
+    };
   }
 
   /** The listener to register with {@code Axle.builder().listener(…)}, on any number of runtimes. */
@@ -122,6 +202,7 @@ public final class AxleMetrics implements AutoCloseable {
     }
     Map<String, AxleExecutor> executors = axle.executors();
     pools = new PoolSampler(() -> executors);
+    instruments.bindPools(executors);
     ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
       Thread thread = new Thread(task, "axle-metrics");
       thread.setDaemon(true);
@@ -187,10 +268,14 @@ public final class AxleMetrics implements AutoCloseable {
     listener.drainSlowCalls(sink);
   }
 
-  /** Stops the clock (the open window is dropped) and logs pending slow calls. Idempotent. */
+  /**
+   * Stops the clock (the open window is dropped), logs pending slow calls, and removes the executor and
+   * CPU meters from the registry (the invocation timers stay). Idempotent.
+   */
   @Override
   public synchronized void close() {
     closed = true;
+    instruments.close();
     ScheduledExecutorService running = clock;
     if (running != null) {
       running.shutdownNow();

@@ -4,6 +4,8 @@ import io.axle.Invocation;
 import io.axle.Role;
 import io.axle.Stage;
 import io.axle.Status;
+import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
@@ -11,7 +13,8 @@ import org.HdrHistogram.Recorder;
 
 /**
  * The counters of one key (role, transport, operation, status). Written by any thread without a lock
- * or an allocation ({@link Recorder} and striped adders); read and reset by the window clock alone.
+ * or an allocation ({@link Recorder} and striped adders); read and reset by the window clock alone. Also
+ * feeds the key's cumulative Micrometer {@link Timer}, looked up once when the meter is made.
  */
 final class Meter {
   /** Three significant digits: 0.1% precision; microseconds, resized as larger values arrive. */
@@ -24,13 +27,16 @@ final class Meter {
   private final Stage[] from;
   private final Stage[] to;
   private final Recorder latencyMicros = new Recorder(DIGITS);
+  /** Cumulative, never reset: for Prometheus. */
+  private final Timer timer;
   private final LongAdder[] stageSum;
   private final LongAdder[] stageCount;
   private final LongAccumulator[] stageMax;
   /** The clock thread's: the histogram handed back to the recorder at the next window. */
   private Histogram recycle;
 
-  Meter(Role role, String transport, String operation, Status status) {
+  Meter(Role role, String transport, String operation, Status status, Timer timer) {
+    this.timer = timer;
     this.role = role;
     this.transport = transport;
     this.operation = operation;
@@ -51,6 +57,7 @@ final class Meter {
   /** One call ended: its latency and, for each stage it went through, the nanoseconds it spent there. */
   void record(long latencyNanos, Invocation invocation) {
     latencyMicros.recordValue(latencyNanos / 1000);
+    timer.record(latencyNanos, TimeUnit.NANOSECONDS);
     for (int i = 0; i < from.length; i++) {
       long start = invocation.stageNanos(from[i]);
       long end = invocation.stageNanos(to[i]);

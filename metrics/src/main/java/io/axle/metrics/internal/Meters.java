@@ -8,7 +8,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Every {@link Meter}, found per call by operation name, role, transport and status without building a
- * key: two map look-ups on strings whose hash is cached, then an array slot per status.
+ * key: two map look-ups on strings whose hash is cached, then an array slot per status. A key's
+ * Micrometer timer is registered when its meter is made, so a call never looks one up.
  */
 final class Meters {
   private static final int STATUSES = Status.values().length;
@@ -17,8 +18,13 @@ final class Meters {
       new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, ConcurrentHashMap<String, AtomicReferenceArray<Meter>>> provider =
       new ConcurrentHashMap<>();
+  private final Instruments instruments;
   /** In creation order, for the window clock. */
   final ConcurrentLinkedQueue<Meter> all = new ConcurrentLinkedQueue<>();
+
+  Meters(Instruments instruments) {
+    this.instruments = instruments;
+  }
 
   Meter meter(Role role, String transport, String operation, Status status) {
     var byOperation = role == Role.CONSUMER ? consumer : provider;
@@ -36,7 +42,9 @@ final class Meters {
 
   private Meter create(AtomicReferenceArray<Meter> byStatus, Role role, String transport, String operation,
       Status status) {
-    Meter created = new Meter(role, transport, operation, status);
+    // A lost race makes a second Meter; the registry hands both the same Timer.
+    Meter created = new Meter(role, transport, operation, status,
+        instruments.invocationTimer(role, transport, operation, status));
     if (byStatus.compareAndSet(status.ordinal(), null, created)) {
       all.add(created);
       return created;

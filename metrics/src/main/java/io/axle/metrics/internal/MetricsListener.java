@@ -16,7 +16,7 @@ public final class MetricsListener implements InvocationListener {
   /** The transport of a call that failed before one was chosen. */
   public static final String NO_TRANSPORT = "none";
 
-  final Meters meters = new Meters();
+  final Meters meters;
   final SlowCalls slowCalls = new SlowCalls();
   private final long consumerSlowNanos;
   private final long providerSlowNanos;
@@ -26,8 +26,10 @@ public final class MetricsListener implements InvocationListener {
    * @param consumerSlowNanos consumer calls at least this long are logged as slow; {@link Long#MAX_VALUE}: none
    * @param providerSlowNanos the same for provider calls
    * @param onSlow run after a slow call was queued, to log it soon (must not block)
+   * @param instruments the registry each key's cumulative timer is registered with
    */
-  public MetricsListener(long consumerSlowNanos, long providerSlowNanos, Runnable onSlow) {
+  public MetricsListener(long consumerSlowNanos, long providerSlowNanos, Runnable onSlow, Instruments instruments) {
+    this.meters = new Meters(instruments);
     this.consumerSlowNanos = consumerSlowNanos;
     this.providerSlowNanos = providerSlowNanos;
     this.onSlow = onSlow;
