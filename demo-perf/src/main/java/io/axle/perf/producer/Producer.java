@@ -53,11 +53,9 @@ public final class Producer implements AutoCloseable {
     // Parsed before the runtime starts so a bad value fails fast with its own message.
     int responseSize = effective.get(PerfKeys.RESPONSE_SIZE);
     // The producer's own view of each window (TPS, latency, stages, pools, CPU) goes to its log,
-    // per axle.metrics.publisher.defaultLog.enabled.
+    // per axle.metrics.publisher.defaultLog.enabled, and to GET /metrics and /metrics/window.
     AxleMetrics metrics = AxleMetrics.create(effective);
-    Axle axle = Axle.builder()
-        .config(effective)
-        .listener(metrics.listener())
+    Axle axle = metrics.install(Axle.builder().config(effective))
         .provider(PerfService.SCHEMA_ID, PerfService.class, new PerfServiceImpl(responseSize))
         .start();
     metrics.start(axle);
