@@ -102,6 +102,7 @@ public final class Axle implements AutoCloseable {
     private final List<Filter> providerFilters = new ArrayList<>();
     private final List<InvocationListener> listeners = new ArrayList<>();
     private final List<HttpEndpoint> httpEndpoints = new ArrayList<>();
+    private io.vertx.core.spi.VertxMetricsFactory vertxMetrics;
     private final Map<String, AxleExecutor> executors = new LinkedHashMap<>();
     private final List<TransportFactory> transports = new ArrayList<>();
 
@@ -146,6 +147,15 @@ public final class Axle implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Vert.x's metrics SPI for the runtime's Vert.x instance: what the socket-level figures
+     * (bytes read and written per connection) are taken from. One per runtime.
+     */
+    public Builder vertxMetrics(io.vertx.core.spi.VertxMetricsFactory factory) {
+      this.vertxMetrics = Objects.requireNonNull(factory, "factory");
+      return this;
+    }
+
     /** A document the REST transport offers at {@code GET endpoint.path()} (see {@link HttpEndpoint}). */
     public Builder httpEndpoint(HttpEndpoint endpoint) {
       httpEndpoints.add(Objects.requireNonNull(endpoint, "endpoint"));
@@ -187,7 +197,7 @@ public final class Axle implements AutoCloseable {
      */
     public Axle start() {
       return new Axle(AxleRuntime.start(config == null ? AxleConfig.load() : config, registry, providers,
-          consumerFilters, providerFilters, listeners, httpEndpoints, executors, transports));
+          consumerFilters, providerFilters, listeners, httpEndpoints, vertxMetrics, executors, transports));
     }
   }
 }

@@ -73,8 +73,8 @@ public final class AxleRuntime {
 
   public static AxleRuntime start(AxleConfig config, Registry registry, List<ProviderRegistration> providers,
       List<Filter> consumerFilters, List<Filter> providerFilters, List<InvocationListener> listeners,
-      List<HttpEndpoint> httpEndpoints, Map<String, AxleExecutor> namedExecutors,
-      List<TransportFactory> explicitTransports) {
+      List<HttpEndpoint> httpEndpoints, io.vertx.core.spi.VertxMetricsFactory vertxMetrics,
+      Map<String, AxleExecutor> namedExecutors, List<TransportFactory> explicitTransports) {
     long startNanos = System.nanoTime();
     List<TransportFactory> factories = explicitTransports.isEmpty()
         ? ServiceLoader.load(TransportFactory.class).stream().map(ServiceLoader.Provider::get).toList()
@@ -85,7 +85,14 @@ public final class AxleRuntime {
 
     Registry effectiveRegistry = registry != null ? registry : localRegistry(config);
     int eventLoops = Math.max(1, factories.stream().mapToInt(f -> f.eventLoops(config)).sum());
-    Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops));
+    VertxOptions options = new VertxOptions().setEventLoopPoolSize(eventLoops);
+    Vertx vertx;
+    if (vertxMetrics == null) {
+      vertx = Vertx.vertx(options);
+    } else {
+      options.setMetricsOptions(new io.vertx.core.metrics.MetricsOptions().setEnabled(true));
+      vertx = Vertx.builder().with(options).withMetrics(vertxMetrics).build();
+    }
     ExecutorRegistry executors = new ExecutorRegistry(config, namedExecutors);
     AxleRuntime runtime = new AxleRuntime(config, effectiveRegistry, consumerFilters, Listeners.of(listeners), vertx,
         executors);
