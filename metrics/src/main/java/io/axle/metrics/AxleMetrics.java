@@ -11,6 +11,8 @@ import io.axle.metrics.internal.Instruments;
 import io.axle.metrics.internal.LogPublisher;
 import io.axle.metrics.internal.LogSink;
 import io.axle.metrics.internal.MetricsListener;
+import io.axle.metrics.internal.NetworkMeters;
+import io.axle.metrics.internal.NetworkMetricsFactory;
 import io.axle.metrics.internal.PoolSampler;
 import io.axle.metrics.internal.WindowJson;
 import io.axle.transport.HttpEndpoint;
@@ -73,6 +75,8 @@ public final class AxleMetrics implements AutoCloseable {
   private final Aggregator aggregator;
   private final Instruments instruments;
   private final CpuSampler cpu = new CpuSampler();
+  private final NetworkMeters network = new NetworkMeters();
+  private final NetworkMetricsFactory vertxMetrics = new NetworkMetricsFactory(network);
   private final List<Consumer<Window>> windowListeners = new CopyOnWriteArrayList<>();
   private final Runnable drainSlow = this::drainSlow;
   private volatile PoolSampler pools = new PoolSampler(Map::of);
@@ -107,6 +111,7 @@ public final class AxleMetrics implements AutoCloseable {
     this.windowStart = Instant.now();
     this.windowStartNanos = System.nanoTime();
     instruments.bindCpu(this::lastWindow);
+    instruments.bindNetwork(network);
   }
 
   private static long slowNanos(boolean enabled, Duration threshold) {
@@ -146,7 +151,8 @@ public final class AxleMetrics implements AutoCloseable {
   }
 
   /**
-   * Registers on {@code builder} the {@link #listener()}, {@code GET /metrics/window} (the JSON of
+   * Registers on {@code builder} the {@link #listener()}, a Vert.x metrics factory counting the bytes each
+   * socket of the runtime reads and writes (the windows' {@link Window#network()}), {@code GET /metrics/window} (the JSON of
    * {@link #lastWindow()}) and, if {@link #registry()} is a {@link PrometheusMeterRegistry},
    * {@code GET /metrics} (its Prometheus text). The REST transport serves them on its port, so the
    * runtime must serve at least one operation over REST. Call {@link #start} with the started runtime.
@@ -156,6 +162,7 @@ public final class AxleMetrics implements AutoCloseable {
   public Axle.Builder install(Axle.Builder builder) {
     Objects.requireNonNull(builder, "builder");
     builder.listener(listener);
+    builder.vertxMetrics(vertxMetrics);
     builder.httpEndpoint(endpoint(WINDOW_PATH, JSON_CONTENT_TYPE,
         () -> WindowJson.of(lastWindow).toBuffer().getBytes()));
     if (instruments.registry() instanceof PrometheusMeterRegistry prometheus) {
@@ -211,6 +218,10 @@ public final class AxleMetrics implements AutoCloseable {
     windowStart = Instant.now();
     windowStartNanos = System.nanoTime();
     cpu.reset(windowStartNanos);
+    for (String transport : List.of(NetworkMeters.HIGHWAY, NetworkMeters.REST)) {
+      axle.endpoint(transport).ifPresent(bound -> network.resolve(transport, bound.host(), bound.port()));
+    }
+    network.rebase();
     long period = windowTime.toNanos();
     scheduler.scheduleAtFixedRate(this::tickQuietly, period, period, TimeUnit.NANOSECONDS);
     clock = scheduler;
@@ -236,8 +247,9 @@ public final class AxleMetrics implements AutoCloseable {
   synchronized Window tick() {
     long nowNanos = System.nanoTime();
     Instant now = Instant.now();
-    Window window = aggregator.close(windowStart, now, nowNanos - windowStartNanos, pools.sample(),
-        cpu.sample(nowNanos));
+    long durationNanos = nowNanos - windowStartNanos;
+    Window window = aggregator.close(windowStart, now, durationNanos, pools.sample(), cpu.sample(nowNanos),
+        network.close(durationNanos / 1e9));
     windowStart = now;
     windowStartNanos = nowNanos;
     lastWindow = window;

@@ -19,14 +19,23 @@ import java.util.List;
  * @param totals one row per role, transport and operation, all statuses together (status {@code null})
  * @param pools the runtime's executors
  * @param cpu process and system CPU
+ * @param network bytes per second in and out per transport, side and endpoint that had traffic in the
+ *     window (only the runtimes installed with {@link AxleMetrics#install})
  */
 public record Window(Instant start, Instant end, Duration duration, List<OperationStats> operations,
-    List<OperationStats> totals, List<PoolStats> pools, CpuStats cpu) {
+    List<OperationStats> totals, List<PoolStats> pools, CpuStats cpu, List<NetworkStats> network) {
 
   public Window {
     operations = List.copyOf(operations);
     totals = List.copyOf(totals);
     pools = List.copyOf(pools);
+    network = List.copyOf(network);
+  }
+
+  /** A window without network figures. */
+  public Window(Instant start, Instant end, Duration duration, List<OperationStats> operations,
+      List<OperationStats> totals, List<PoolStats> pools, CpuStats cpu) {
+    this(start, end, duration, operations, totals, pools, cpu, List.of());
   }
 
   /** The row of that key, or {@code null} if no such call ended in the window. */
@@ -64,6 +73,19 @@ public record Window(Instant start, Instant end, Duration duration, List<Operati
     for (PoolStats pool : pools) {
       if (pool.name().equals(name)) {
         return pool;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The network row of that transport, side ({@link NetworkStats#SERVER} or {@link NetworkStats#CLIENT})
+   * and endpoint, or {@code null} if it had no traffic in the window.
+   */
+  public NetworkStats network(String transport, String side, String endpoint) {
+    for (NetworkStats stats : network) {
+      if (stats.transport().equals(transport) && stats.side().equals(side) && stats.endpoint().equals(endpoint)) {
+        return stats;
       }
     }
     return null;

@@ -3,6 +3,7 @@ package io.axle.metrics.internal;
 import io.axle.Role;
 import io.axle.Status;
 import io.axle.metrics.CpuStats;
+import io.axle.metrics.NetworkStats;
 import io.axle.metrics.OperationStats;
 import io.axle.metrics.PoolStats;
 import io.axle.metrics.StageStats;
@@ -41,7 +42,8 @@ public final class Aggregator {
     }
   }
 
-  public Window close(Instant start, Instant end, long durationNanos, List<PoolStats> pools, CpuStats cpu) {
+  public Window close(Instant start, Instant end, long durationNanos, List<PoolStats> pools, CpuStats cpu,
+      List<NetworkStats> network) {
     double seconds = durationNanos / 1e9;
     List<OperationStats> operations = new ArrayList<>();
     Map<String, Total> totals = new LinkedHashMap<>();
@@ -74,7 +76,7 @@ public final class Aggregator {
       totalRows.add(stats(total.first.role, total.first.transport, total.first.operation, null, total.histogram,
           total.errors, seconds, total.sums, total.counts, total.maxima));
     }
-    return new Window(start, end, Duration.ofNanos(durationNanos), operations, totalRows, pools, cpu);
+    return new Window(start, end, Duration.ofNanos(durationNanos), operations, totalRows, pools, cpu, network);
   }
 
   private static OperationStats stats(Role role, String transport, String operation, Status status,

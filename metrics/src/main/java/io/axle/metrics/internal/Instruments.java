@@ -101,6 +101,28 @@ public final class Instruments {
     }).description(description).strongReference(true).register(registry));
   }
 
+  /**
+   * {@code axle_network_bytes_read_total} and {@code axle_network_bytes_written_total} per transport, side and
+   * endpoint, each registered when its key first shows (a server created, a client connecting), read at
+   * scrape time. They stay in the registry after {@link #close()}, as the invocation timers do.
+   */
+  public void bindNetwork(NetworkMeters network) {
+    network.onNewCounter(counter -> {
+      FunctionCounter.builder("axle.network.bytes.read", counter, NetworkMeters.Counter::bytesRead)
+          .description("Bytes the runtime's sockets read, since start")
+          .tag("transport", counter.transport)
+          .tag("side", counter.side)
+          .tag("endpoint", counter.endpoint)
+          .register(registry);
+      FunctionCounter.builder("axle.network.bytes.written", counter, NetworkMeters.Counter::bytesWritten)
+          .description("Bytes the runtime's sockets wrote, since start")
+          .tag("transport", counter.transport)
+          .tag("side", counter.side)
+          .tag("endpoint", counter.endpoint)
+          .register(registry);
+    });
+  }
+
   /** Removes the gauges and counters bound here (they hold the runtime's executors). */
   public synchronized void close() {
     for (io.micrometer.core.instrument.Meter meter : registered) {

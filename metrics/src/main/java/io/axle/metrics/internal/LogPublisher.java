@@ -1,6 +1,7 @@
 package io.axle.metrics.internal;
 
 import io.axle.metrics.CpuStats;
+import io.axle.metrics.NetworkStats;
 import io.axle.metrics.OperationStats;
 import io.axle.metrics.PoolStats;
 import io.axle.metrics.StageStats;
@@ -13,12 +14,13 @@ import java.util.Locale;
  * <pre>
  * consumer highway PerfService.echo tps=41234 avg=2.31ms p99=5.10ms max=12.40ms err=0
  * stages(avg/max us) prepare=3/40 encode=2/31 connection=5/80 send=4/52 wait=2280/12100 decode=3/29
- * cpu process=87% os=45% cores=2 pools: group[t=16 a=3 q=0 rej=0]
+ * cpu process=87% os=45% cores=2 pools: group[t=16 a=3 q=0 rej=0] net highway server in=1.2MB/s out=1.3MB/s
  * </pre>
  *
  * One line per role, transport and operation with calls in the window; with detail, a stage line after
  * each. The cpu line follows when the window had calls or rejections; it shows the pools that rejected
- * work in the window, or with detail every pool but {@code inline}.
+ * work in the window, or with detail every pool but {@code inline}, then the bytes per second of each
+ * transport and side that had traffic.
  */
 public final class LogPublisher {
   private final LogSink sink;
@@ -70,7 +72,40 @@ public final class LogPublisher {
         first = false;
       }
     }
+    appendNetwork(line, window);
     return line.toString();
+  }
+
+  /**
+   * {@code net highway server in=1.2MB/s out=1.3MB/s rest client in=…}: per transport and side with traffic,
+   * every endpoint together (decimal units).
+   */
+  static void appendNetwork(StringBuilder line, Window window) {
+    java.util.Map<String, double[]> sums = new java.util.LinkedHashMap<>();
+    for (NetworkStats stats : window.network()) {
+      double[] sum = sums.computeIfAbsent(stats.transport() + ' ' + stats.side(), k -> new double[2]);
+      sum[0] += stats.bytesInPerSecond();
+      sum[1] += stats.bytesOutPerSecond();
+    }
+    boolean first = true;
+    for (java.util.Map.Entry<String, double[]> entry : sums.entrySet()) {
+      line.append(first ? " net " : " ").append(entry.getKey()).append(" in=").append(rate(entry.getValue()[0]))
+          .append(" out=").append(rate(entry.getValue()[1]));
+      first = false;
+    }
+  }
+
+  static String rate(double bytesPerSecond) {
+    if (bytesPerSecond < 1e3) {
+      return Math.round(bytesPerSecond) + "B/s";
+    }
+    if (bytesPerSecond < 1e6) {
+      return String.format(Locale.ROOT, "%.1fkB/s", bytesPerSecond / 1e3);
+    }
+    if (bytesPerSecond < 1e9) {
+      return String.format(Locale.ROOT, "%.1fMB/s", bytesPerSecond / 1e6);
+    }
+    return String.format(Locale.ROOT, "%.1fGB/s", bytesPerSecond / 1e9);
   }
 
   private static String percent(double value) {

@@ -1,6 +1,7 @@
 package io.axle.metrics.internal;
 
 import io.axle.metrics.CpuStats;
+import io.axle.metrics.NetworkStats;
 import io.axle.metrics.OperationStats;
 import io.axle.metrics.PoolStats;
 import io.axle.metrics.StageStats;
@@ -35,7 +36,21 @@ public final class WindowJson {
         .put("cpu", new JsonObject()
             .put("process_percent", finite(cpu.processPercent()))
             .put("os_percent", finite(cpu.osPercent()))
-            .put("cores", finite(cpu.cores())));
+            .put("cores", finite(cpu.cores())))
+        .put("network", network(window.network()));
+  }
+
+  private static JsonArray network(List<NetworkStats> rows) {
+    JsonArray array = new JsonArray();
+    for (NetworkStats stats : rows) {
+      array.add(new JsonObject()
+          .put("transport", stats.transport())
+          .put("side", stats.side())
+          .put("endpoint", stats.endpoint())
+          .put("bytes_in_per_s", finite(stats.bytesInPerSecond()))
+          .put("bytes_out_per_s", finite(stats.bytesOutPerSecond())));
+    }
+    return array;
   }
 
   private static JsonArray operations(List<OperationStats> rows) {

@@ -65,6 +65,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
       } else if (ar.succeeded()) {
         NetSocketInternal socket = (NetSocketInternal) ar.result();
         ChannelHandlerContext vertxHandler = socket.channelHandlerContext();
+        ByteReporter.install(socket, vertxHandler);
         vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-frames", new FrameDecoder(maxFrameSize));
         vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-client", this);
         if (!vertxHandler.channel().isActive()) {

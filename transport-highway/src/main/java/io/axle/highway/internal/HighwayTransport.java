@@ -97,6 +97,7 @@ public final class HighwayTransport implements Transport {
     NetSocketInternal internal = (NetSocketInternal) socket;
     ChannelHandlerContext vertxHandler = internal.channelHandlerContext();
     ServerConnection connection = new ServerConnection(context.providerOperations(), codecs, maxFrameSize);
+    ByteReporter.install(socket, vertxHandler);
     vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-frames", new FrameDecoder(maxFrameSize));
     vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-server", connection);
     socket.shutdownHandler(timeout -> connection.goAway());

@@ -1,0 +1,242 @@
+package io.axle.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.axle.Axle;
+import io.axle.metrics.internal.LogSink;
+import io.axle.metrics.internal.WindowJson;
+import io.axle.testing.EchoService;
+import io.axle.testing.EchoServiceImpl;
+import io.axle.testing.Runtimes;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bytes per second per transport endpoint: a provider and a consumer on loopback, each installed with its
+ * own {@link AxleMetrics}, over highway and over REST. The lower bounds are what the requests must at least
+ * weigh on the wire (docs/protocol.md for highway; the JSON body for REST), so they hold whatever the
+ * framing adds.
+ */
+class NetworkMetricsTest {
+  private static final int CALLS = 50;
+  private static final String MESSAGE = "x".repeat(100);
+
+  private final List<String> providerLines = new CopyOnWriteArrayList<>();
+  private AxleMetrics providerMetrics;
+  private AxleMetrics consumerMetrics;
+  private Axle provider;
+  private Axle consumer;
+
+  @AfterEach
+  void stop() {
+    for (AutoCloseable closeable : new AutoCloseable[] {consumerMetrics, providerMetrics, consumer, provider}) {
+      if (closeable != null) {
+        try {
+          closeable.close();
+        } catch (Exception e) {
+          throw new AssertionError(e);
+        }
+      }
+    }
+  }
+
+  /**
+   * Highway: a 20-byte fixed header, a header with schema_id (tag, length, bytes) and operation (same), and a
+   * body with the message as field 1 (tag, length, bytes); the timeout is left out, so this is a minimum.
+   * REST: at least the message itself, in the JSON body.
+   */
+  private static long minimumRequestBytes(String transport) {
+    if (transport.equals("highway")) {
+      int header = 2 + Runtimes.SCHEMA.length() + 2 + "echo".length();
+      int body = 2 + MESSAGE.length();
+      return 20 + header + body;
+    }
+    return MESSAGE.length();
+  }
+
+  /** The answer carries the message back: at least its bytes (plus highway's fixed header). */
+  private static long minimumAnswerBytes(String transport) {
+    return transport.equals("highway") ? 20 + 2 + MESSAGE.length() : MESSAGE.length();
+  }
+
+  private static AxleMetrics metrics(LogSink sink) {
+    return AxleMetrics.create(Runtimes.config(Map.of("axle.metrics.window_time", "60s")), sink);
+  }
+
+  private static LogSink sink(List<String> lines) {
+    return new LogSink() {
+      @Override
+      public void window(String line) {
+        lines.add(line);
+      }
+
+      @Override
+      public void slow(String line) {
+      }
+    };
+  }
+
+  @Test
+  void rest_windowCountsTheBytesOfEveryCall() throws Exception {
+    countsTheBytesOfEveryCall("rest");
+  }
+
+  /**
+   * Highway's own Netty handlers sit in front of Vert.x's, so it reports its bytes itself
+   * (transport-highway's ByteReporter); this checks that it does.
+   */
+  @Test
+  void highway_windowCountsTheBytesOfEveryCall() throws Exception {
+    countsTheBytesOfEveryCall("highway");
+  }
+
+  private void countsTheBytesOfEveryCall(String transport) throws Exception {
+    providerMetrics = metrics(sink(providerLines));
+    consumerMetrics = metrics(sink(new CopyOnWriteArrayList<>()));
+    Map<String, Object> entries = new LinkedHashMap<>();
+    entries.put("axle.service.name", Runtimes.SERVICE);
+    entries.put("axle.highway.address", "127.0.0.1:0");
+    entries.put("axle.rest.address", "127.0.0.1:0");
+    for (String name : new String[] {"highway", "rest"}) {
+      entries.put("axle." + name + ".server.thread-count", 1);
+      entries.put("axle." + name + ".client.thread-count", 1);
+    }
+    provider = providerMetrics.install(Axle.builder().config(Runtimes.config(entries))
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())).start();
+    int port = provider.endpoint(transport).orElseThrow().port();
+    String endpoint = "127.0.0.1:" + port;
+    consumer = consumerMetrics.install(Axle.builder().config(Runtimes.config(Map.of(
+        "axle.service.name", "test-consumer",
+        "axle.registry.local." + Runtimes.SERVICE, transport + "://" + endpoint,
+        "axle.references.transport", transport,
+        "axle." + transport + ".server.thread-count", 1,
+        "axle." + transport + ".client.thread-count", 1)))).start();
+    EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+    providerMetrics.start(provider);
+    consumerMetrics.start(consumer);
+    assertThat(echo.echo("warm-up")).isEqualTo("warm-up"); // the connection opens outside the window
+    providerMetrics.tick();
+    consumerMetrics.tick();
+
+    for (int i = 0; i < CALLS; i++) {
+      assertThat(echo.echo(MESSAGE)).isEqualTo(MESSAGE);
+    }
+    long in = CALLS * minimumRequestBytes(transport);
+    long out = CALLS * minimumAnswerBytes(transport);
+    // Vert.x reports a connection's bytes by whole 4 KiB, the rest when it closes: closing the consumer
+    // closes its connections. Then the counts may still lag a little behind on the event loops.
+    consumer.close();
+    consumer = null;
+    awaitCounters(providerMetrics, transport, "server", endpoint, in, out);
+    awaitCounters(consumerMetrics, transport, "client", endpoint, out, in);
+    Window providerWindow = providerMetrics.tick();
+    Window consumerWindow = consumerMetrics.tick();
+
+    double seconds = providerWindow.duration().toNanos() / 1e9;
+    NetworkStats server = providerWindow.network(transport, NetworkStats.SERVER, endpoint);
+    assertThat(server).as("%s", providerWindow.network()).isNotNull();
+    assertThat(Math.round(server.bytesInPerSecond() * seconds)).isGreaterThanOrEqualTo(in);
+    assertThat(Math.round(server.bytesOutPerSecond() * seconds)).isGreaterThanOrEqualTo(out);
+    // The provider's runtime opened no connection, and the other transport was idle.
+    assertThat(providerWindow.network()).extracting(NetworkStats::side).containsOnly(NetworkStats.SERVER);
+    assertThat(providerWindow.network()).extracting(NetworkStats::transport).containsOnly(transport);
+
+    double consumerSeconds = consumerWindow.duration().toNanos() / 1e9;
+    NetworkStats client = consumerWindow.network(transport, NetworkStats.CLIENT, endpoint);
+    assertThat(client).as("%s", consumerWindow.network()).isNotNull();
+    assertThat(Math.round(client.bytesOutPerSecond() * consumerSeconds)).isGreaterThanOrEqualTo(in);
+    assertThat(Math.round(client.bytesInPerSecond() * consumerSeconds)).isGreaterThanOrEqualTo(out);
+    assertThat(consumerWindow.network()).extracting(NetworkStats::side).containsOnly(NetworkStats.CLIENT);
+
+    // The next window, with no call, has no row.
+    assertThat(providerMetrics.tick().network()).isEmpty();
+
+    // JSON.
+    JsonArray json = WindowJson.of(providerWindow).getJsonArray("network");
+    assertThat(json).hasSize(1);
+    JsonObject row = json.getJsonObject(0);
+    assertThat(row.getString("transport")).isEqualTo(transport);
+    assertThat(row.getString("side")).isEqualTo("server");
+    assertThat(row.getString("endpoint")).isEqualTo(endpoint);
+    assertThat(row.getDouble("bytes_in_per_s")).isEqualTo(server.bytesInPerSecond());
+    assertThat(row.getDouble("bytes_out_per_s")).isEqualTo(server.bytesOutPerSecond());
+
+    // Prometheus: cumulative counters, warm-up included.
+    String text = ((PrometheusMeterRegistry) providerMetrics.registry()).scrape();
+    String labels = "{endpoint=\"" + endpoint + "\",side=\"server\",transport=\"" + transport + "\"}";
+    assertThat(text).contains("# TYPE axle_network_bytes_read_total counter",
+        "# TYPE axle_network_bytes_written_total counter",
+        "axle_network_bytes_read_total" + labels, "axle_network_bytes_written_total" + labels);
+    assertThat(counter(providerMetrics, "axle.network.bytes.read", transport, "server", endpoint))
+        .isGreaterThanOrEqualTo((double) in + minimumRequestBytes(transport));
+    String consumerText = ((PrometheusMeterRegistry) consumerMetrics.registry()).scrape();
+    assertThat(consumerText).contains("axle_network_bytes_written_total{endpoint=\"" + endpoint
+        + "\",side=\"client\",transport=\"" + transport + "\"}");
+
+    // Log: the cpu line ends with the rates.
+    assertThat(providerLines).anySatisfy(line -> assertThat(line).startsWith("cpu ")
+        .containsPattern(" net " + transport + " server in=[0-9.]+(B|kB|MB)/s out=[0-9.]+(B|kB|MB)/s$"));
+  }
+
+  @Test
+  void metricsEndpoint_servesTheRestServerBytes() throws Exception {
+    providerMetrics = metrics(sink(providerLines));
+    Map<String, Object> entries = new LinkedHashMap<>();
+    entries.put("axle.highway.address", "127.0.0.1:0");
+    entries.put("axle.rest.address", "127.0.0.1:0");
+    provider = providerMetrics.install(Axle.builder().config(Runtimes.config(entries))
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())).start();
+    providerMetrics.start(provider);
+    int restPort = provider.endpoint("rest").orElseThrow().port();
+    // Reading GET /metrics over REST is itself REST server traffic, counted once the connection closes.
+    String endpoint = "127.0.0.1:" + restPort;
+    String first = get(restPort, AxleMetrics.PROMETHEUS_PATH);
+    assertThat(first).startsWith("HTTP/1.1 200");
+    // A connection's bytes come by whole 4 KiB and at its end, not always to the last byte.
+    awaitCounters(providerMetrics, "rest", "server", endpoint, 0, 1);
+    String body = get(restPort, AxleMetrics.PROMETHEUS_PATH);
+    assertThat(body).contains("axle_network_bytes_read_total{endpoint=\"" + endpoint
+        + "\",side=\"server\",transport=\"rest\"}");
+  }
+
+  /** The whole answer to a GET on a connection the server closes after it. */
+  private static String get(int port, String path) throws java.io.IOException {
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+      socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n")
+          .getBytes(StandardCharsets.US_ASCII));
+      return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  private static double counter(AxleMetrics metrics, String name, String transport, String side, String endpoint) {
+    FunctionCounter counter = metrics.registry().find(name)
+        .tags("transport", transport, "side", side, "endpoint", endpoint).functionCounter();
+    return counter == null ? -1 : counter.count();
+  }
+
+  private static void awaitCounters(AxleMetrics metrics, String transport, String side, String endpoint,
+      double read, double written) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (counter(metrics, "axle.network.bytes.read", transport, side, endpoint) < read
+        || counter(metrics, "axle.network.bytes.written", transport, side, endpoint) < written) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(transport + " " + side + " " + endpoint + ": read "
+            + counter(metrics, "axle.network.bytes.read", transport, side, endpoint) + " < " + read
+            + " or written " + counter(metrics, "axle.network.bytes.written", transport, side, endpoint) + " < "
+            + written + "; meters: " + metrics.registry().getMeters().stream()
+                .filter(m -> m.getId().getName().startsWith("axle.network")).map(m -> m.getId().toString()).toList());
+      }
+      Thread.sleep(2);
+    }
+  }
+}
