@@ -25,7 +25,8 @@ class ConsumerRunTest {
 
   @BeforeAll
   static void startProducer() {
-    producer = TestProducers.start(Map.of());
+    // Provider windows as short as the consumer's, so a 2 s run sees several of them.
+    producer = TestProducers.start(Map.of("axle.metrics.window_time", 500));
   }
 
   @AfterAll
@@ -93,6 +94,60 @@ class ConsumerRunTest {
     assertThat(windows.size()).isEqualTo(4);
     assertThat(previous).isEqualTo(2.0);
     assertThat(windowRequests).isEqualTo(result.getLong("requests"));
+
+    // The provider's own figures, fetched from its GET /metrics/window on the REST port.
+    assertThat(output).contains("         provider: tps=").contains("gap avg=")
+        .contains("  provider    : avg=").contains("  gap avg     : ");
+    JsonObject provider = result.getJsonObject("provider");
+    assertThat(provider).as("provider in %s", result).isNotNull();
+    assertThat(provider.getInteger("windows")).isGreaterThanOrEqualTo(1);
+    assertThat(provider.getDouble("tps")).isPositive();
+    assertThat(provider.getJsonObject("latency_ms").getDouble("avg")).isPositive();
+    assertThat(provider.getJsonObject("stages_us").fieldNames()).contains("queue", "execute");
+    assertThat(result.getDouble("gap_avg_ms")).isNotNull();
+    assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain("provider figures");
+  }
+
+  @Test
+  void withoutARestEntry_theRunSucceedsWithoutTheProvidersFigures(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("result.json");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int status = PerfMain.run(new String[] {"-c", "--sync-count=2", "--duration=1s", "--warmup=0s",
+        "--axle.metrics.window_time=500", "--json=" + json,
+        "--axle.registry.local.perf1=highway://127.0.0.1:" + producer.endpoint().port()}, print(out), print(err));
+
+    String output = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
+    assertThat(output).contains("provider figures: skipped (no rest://host:port entry for perf1")
+        .contains("perf summary").doesNotContain("provider:").doesNotContain("  provider    :")
+        .doesNotContain("gap avg");
+    JsonObject result = new JsonObject(Files.readString(json));
+    assertThat(result.fieldNames()).doesNotContain("provider", "gap_avg_ms");
+    assertThat(result.getLong("requests")).isPositive();
+  }
+
+  @Test
+  void aRestEntryWithNothingBehindIt_warnsOnceAndTheRunGoesOn(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("result.json");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int closedPort;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      closedPort = socket.getLocalPort();
+    }
+
+    int status = PerfMain.run(new String[] {"-c", "--sync-count=2", "--duration=1500ms", "--warmup=0s",
+        "--axle.metrics.window_time=500", "--json=" + json, "--axle.registry.local.perf1=highway://127.0.0.1:"
+        + producer.endpoint().port() + ",rest://127.0.0.1:" + closedPort}, print(out), print(err));
+
+    String output = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
+    assertThat(err.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("provider figures: GET")))
+        .hasSize(1);
+    assertThat(output).contains("perf summary").doesNotContain("  provider    :");
+    assertThat(new JsonObject(Files.readString(json)).fieldNames()).doesNotContain("provider", "gap_avg_ms");
   }
 
   @Test

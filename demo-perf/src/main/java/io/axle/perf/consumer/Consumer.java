@@ -71,7 +71,13 @@ public final class Consumer {
           PerfService.SERVICE_NAME, target, settings.transport(), settings.mode(), settings.concurrency(),
           settings.requestSize(), TextReport.duration(settings.warmup()),
           settings.untilInterrupted() ? "until interrupted" : TextReport.duration(settings.duration()));
-      RunResult result = measure(axle, settings);
+      RunResult result;
+      try (ProviderMetrics provider = ProviderMetrics.from(
+          config.getMostSpecific(CoreConfigKeys.REGISTRY_LOCAL, PerfService.SERVICE_NAME), settings.transport(), out,
+          err)) {
+        provider.prepare();
+        result = measure(axle, settings, provider);
+      }
       out.println(TextReport.summary(result));
       boolean written = writeJson(settings, result);
       return result.requests() > 0 && written ? 0 : 1;
@@ -80,7 +86,7 @@ public final class Consumer {
     }
   }
 
-  private RunResult measure(Axle axle, ConsumerSettings settings) throws InterruptedException {
+  private RunResult measure(Axle axle, ConsumerSettings settings, ProviderMetrics provider) throws InterruptedException {
     Samples samples = new Samples(new ErrorLog(err));
     String message = "x".repeat(settings.requestSize()); // built once: the driver measures calls, not strings
     LoadDriver driver = settings.sync()
@@ -89,7 +95,7 @@ public final class Consumer {
     Measurement measurement;
     driver.start();
     try {
-      measurement = new WindowClock(settings, samples, out, stop).run();
+      measurement = new WindowClock(settings, samples, out, stop, provider).run();
     } finally {
       driver.stop(DRAIN_GRACE);
     }
@@ -97,7 +103,8 @@ public final class Consumer {
     double seconds = measurement.nanos() / 1e9;
     return new RunResult(settings.transport(), settings.mode(), settings.concurrency(), settings.requestSize(),
         settings.warmup().toMillis() / 1000.0, seconds, requests, measurement.errors(),
-        seconds > 0 ? requests / seconds : 0, Latency.of(measurement.latencyNanos()), measurement.windows());
+        seconds > 0 ? requests / seconds : 0, Latency.of(measurement.latencyNanos()), measurement.windows(),
+        provider.summary());
   }
 
   /** False when asked for and not written: scripts waiting for the file must see the run fail. */

@@ -23,19 +23,23 @@ final class WindowClock {
   private final Samples samples;
   private final PrintStream out;
   private final StopSignal stop;
+  private final ProviderMetrics provider;
 
   private final Histogram total = Samples.newTotal();
   private final List<WindowStats> measured = new ArrayList<>();
   private long measuredErrors;
   private long measuredNanos;
 
-  WindowClock(ConsumerSettings settings, Samples samples, PrintStream out, StopSignal stop) {
+  /** @param provider prints the provider's line under each measured window's */
+  WindowClock(ConsumerSettings settings, Samples samples, PrintStream out, StopSignal stop,
+      ProviderMetrics provider) {
     this.warmup = settings.warmup();
     this.duration = settings.duration();
     this.windowNanos = settings.window().toNanos();
     this.samples = samples;
     this.out = out;
     this.stop = stop;
+    this.provider = provider;
   }
 
   /** Runs both phases; returns early, with what was measured so far, when a stop is requested. */
@@ -87,6 +91,8 @@ final class WindowClock {
     out.println(TextReport.windowLine(window));
     if (!isWarmup) {
       measured.add(window);
+      // After the consumer's line, so a slow fetch never delays it; the schedule absorbs the fetch.
+      provider.afterWindow(window.latency().avg(), requests);
     }
   }
 

@@ -3,6 +3,7 @@ package io.axle.perf.producer;
 import io.axle.Axle;
 import io.axle.config.AxleConfig;
 import io.axle.metrics.AxleMetrics;
+import io.axle.metrics.MetricsConfigKeys;
 import io.axle.config.CoreConfigKeys;
 import io.axle.perf.PerfKeys;
 import io.axle.perf.PerfService;
@@ -54,11 +55,15 @@ public final class Producer implements AutoCloseable {
     int responseSize = effective.get(PerfKeys.RESPONSE_SIZE);
     // The producer's own view of each window (TPS, latency, stages, pools, CPU) goes to its log,
     // per axle.metrics.publisher.defaultLog.enabled, and to GET /metrics and /metrics/window.
-    AxleMetrics metrics = AxleMetrics.create(effective);
-    Axle axle = metrics.install(Axle.builder().config(effective))
+    // axle.metrics.enabled=false leaves them out entirely, to measure what they cost.
+    AxleMetrics metrics = effective.get(MetricsConfigKeys.ENABLED) ? AxleMetrics.create(effective) : null;
+    Axle.Builder builder = Axle.builder().config(effective);
+    Axle axle = (metrics == null ? builder : metrics.install(builder))
         .provider(PerfService.SCHEMA_ID, PerfService.class, new PerfServiceImpl(responseSize))
         .start();
-    metrics.start(axle);
+    if (metrics != null) {
+      metrics.start(axle);
+    }
     Map<String, Endpoint> endpoints = new LinkedHashMap<>();
     for (String transport : TRANSPORTS) {
       axle.endpoint(transport).ifPresent(endpoint -> endpoints.put(transport, endpoint));
@@ -107,7 +112,9 @@ public final class Producer implements AutoCloseable {
   @Override
   public void close() {
     axle.stop();
-    metrics.close();
+    if (metrics != null) {
+      metrics.close();
+    }
   }
 
   /** The executor of {@code echo} in words, mirroring how core resolves it, for the ready line. */

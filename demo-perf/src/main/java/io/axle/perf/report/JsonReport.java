@@ -31,7 +31,7 @@ public final class JsonReport {
           .put("errors", window.errors()));
     }
     Latency latency = result.latency();
-    return new JsonObject()
+    JsonObject json = new JsonObject()
         .put("role", "consumer")
         .put("transport", result.transport())
         .put("mode", result.mode())
@@ -50,6 +50,26 @@ public final class JsonReport {
             .put("p999", round(latency.p999(), 3))
             .put("max", round(latency.max(), 3)))
         .put("windows", windows);
+    ProviderSummary provider = result.provider();
+    if (provider != null) {
+      JsonObject stages = new JsonObject();
+      if (Double.isFinite(provider.queueUs())) {
+        stages.put("queue", round(provider.queueUs(), 1));
+      }
+      if (Double.isFinite(provider.executeUs())) {
+        stages.put("execute", round(provider.executeUs(), 1));
+      }
+      json.put("provider", new JsonObject()
+              .put("windows", provider.windows())
+              .put("requests", provider.count())
+              .put("tps", round(provider.tps(), 1))
+              .put("latency_ms", new JsonObject()
+                  .put("avg", round(provider.avgMs(), 3))
+                  .put("p99", round(provider.p99Ms(), 3)))
+              .put("stages_us", stages))
+          .put("gap_avg_ms", round(result.gapAvgMs(), 3));
+    }
+    return json;
   }
 
   public static void write(RunResult result, Path file) throws IOException {

@@ -13,11 +13,26 @@ import java.util.List;
  * @param errors failed calls
  * @param tps successful calls per second over the measured time
  * @param windows the measured windows, oldest first
+ * @param provider the provider's own figures from its {@code GET /metrics/window}, or null when none
+ *     were fetched (no {@code rest://} entry for the producer, a failed fetch, no window yet)
  */
 public record RunResult(String transport, String mode, int concurrency, int requestSize, double warmupSeconds,
-    double durationSeconds, long requests, long errors, double tps, Latency latency, List<WindowStats> windows) {
+    double durationSeconds, long requests, long errors, double tps, Latency latency, List<WindowStats> windows,
+    ProviderSummary provider) {
 
   public RunResult {
     windows = List.copyOf(windows);
+  }
+
+  /** Without the provider's figures. */
+  public RunResult(String transport, String mode, int concurrency, int requestSize, double warmupSeconds,
+      double durationSeconds, long requests, long errors, double tps, Latency latency, List<WindowStats> windows) {
+    this(transport, mode, concurrency, requestSize, warmupSeconds, durationSeconds, requests, errors, tps, latency,
+        windows, null);
+  }
+
+  /** Consumer average minus provider average, in ms: network, event loops, queues; NaN without the provider's. */
+  public double gapAvgMs() {
+    return provider == null || requests == 0 ? Double.NaN : latency.avg() - provider.avgMs();
   }
 }

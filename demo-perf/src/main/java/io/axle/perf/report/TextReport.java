@@ -17,7 +17,45 @@ public final class TextReport {
         window.warmup() ? " (warm-up)" : "");
   }
 
+  /**
+   * The provider's figures under a consumer window line, e.g. {@code         provider: tps=  41200
+   * avg=  0.31ms p99=  1.90ms queue=  0.20ms execute=  0.01ms  gap avg=  1.33ms}, gap being the consumer
+   * window's average minus the provider's. A stage the provider did not report reads {@code -}.
+   */
+  public static String providerLine(ProviderWindow provider, double consumerAvgMs) {
+    return String.format(Locale.ROOT, "%8s provider: tps=%7.0f avg=%6.2fms p99=%6.2fms queue=%s execute=%s  gap avg=%6.2fms",
+        "", provider.tps(), provider.avgMs(), provider.p99Ms(), stageMs(provider.queueUs()),
+        stageMs(provider.executeUs()), consumerAvgMs - provider.avgMs());
+  }
+
+  /** A line under a consumer window line when the provider had no figures for it, e.g. no window yet. */
+  public static String providerNote(String note) {
+    return String.format(Locale.ROOT, "%8s provider: %s", "", note);
+  }
+
   public static String summary(RunResult result) {
+    String summary = consumerSummary(result);
+    ProviderSummary p = result.provider();
+    if (p == null) {
+      return summary;
+    }
+    return String.join(System.lineSeparator(), summary,
+        String.format(Locale.ROOT, "  provider    : avg=%.3f p99=%.3f queue=%s execute=%s (ms; mean over %d fetched"
+            + " windows, weighted by count; tps=%.1f)", p.avgMs(), p.p99Ms(), stageMs3(p.queueUs()),
+            stageMs3(p.executeUs()), p.windows(), p.tps()),
+        String.format(Locale.ROOT, "  gap avg     : %.3f ms (consumer avg - provider avg: network, event loops, queues)",
+            result.gapAvgMs()));
+  }
+
+  private static String stageMs(double micros) {
+    return Double.isFinite(micros) ? String.format(Locale.ROOT, "%6.2fms", micros / 1000) : "     -";
+  }
+
+  private static String stageMs3(double micros) {
+    return Double.isFinite(micros) ? String.format(Locale.ROOT, "%.3f", micros / 1000) : "-";
+  }
+
+  private static String consumerSummary(RunResult result) {
     Latency l = result.latency();
     return String.join(System.lineSeparator(),
         "perf summary",

@@ -90,13 +90,17 @@ class PerfJarIT {
           assertThat(status).as("%s consumer exit; output:%n%s", run, consumer.output()).contains(0);
           assertThat(consumer.output()).contains("perf summary")
               .contains("driving perf1 at " + transport + "://127.0.0.1:" + (transport.equals("rest") ? restPort : port)
-                  + " over " + transport);
+                  + " over " + transport)
+              // The producer's own figures, from its GET /metrics/window on the REST port.
+              .contains("         provider: tps=").contains("  provider    : avg=").contains("  gap avg     : ");
         }
         JsonObject result = new JsonObject(Files.readString(json));
         assertThat(result.getString("transport")).isEqualTo(transport);
         assertThat(result.getString("mode")).isEqualTo(mode);
         assertThat(result.getLong("requests")).as("%s requests", run).isPositive();
         assertThat(result.getLong("errors")).as("%s errors", run).isZero();
+        assertThat(result.getJsonObject("provider").getInteger("windows")).as("%s provider windows", run).isPositive();
+        assertThat(result.getDouble("gap_avg_ms")).as("%s gap", run).isNotNull();
       }
 
       // The REST side as a user meets it, without Axle on the client: the curl commands of docs/rest.md.
@@ -134,6 +138,7 @@ class PerfJarIT {
       assertThat(loopback.output())
           .contains("[producer] perf producer ready: highway://127.0.0.1:" + port + " rest://127.0.0.1:")
           .contains("perf summary")
+          .contains("  provider    : avg=")
           .contains("[producer] ").contains("Axle service 'perf1' stopped");
     }
   }

@@ -61,4 +61,39 @@ class ReportFormatTest {
             "requests    : 123456", "errors      : 0", "tps         : 4115.2",
             "latency ms  : avg=0.900 p50=0.800 p90=1.200 p99=2.500 p999=6.100 max=12.000");
   }
+
+  @Test
+  void providerFigures_weightedByCount_andTheGap() {
+    // Two distinct provider windows; the second fetched twice would be one entry (deduplicated upstream).
+    ProviderSummary provider = ProviderSummary.of(List.of(
+        new ProviderWindow(1000, 1000.0, 100, 100.0, 0.2, 1.0, 50, 100, 10, 100),
+        new ProviderWindow(2000, 1000.0, 300, 300.0, 0.4, 2.0, 150, 300, 20, 300)));
+    RunResult result = new RunResult("highway", "sync", 100, 10, 5.0, 30.0, 123456, 0, 4115.2, LATENCY,
+        List.of(), provider);
+
+    assertThat(provider.windows()).isEqualTo(2);
+    assertThat(provider.tps()).isEqualTo(200.0);
+    assertThat(provider.avgMs()).isCloseTo(0.35, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(provider.queueUs()).isEqualTo(125.0);
+    String summary = TextReport.summary(result);
+    assertThat(summary).contains("  provider    : avg=0.350 p99=1.750 queue=0.125 execute=0.018")
+        .contains("  gap avg     : 0.550 ms (consumer avg - provider avg: network, event loops, queues)");
+
+    JsonObject json = new JsonObject(JsonReport.toJson(result).encode());
+    assertThat(json.getJsonObject("provider")).isEqualTo(new JsonObject("""
+        {"windows":2,"requests":400,"tps":200.0,"latency_ms":{"avg":0.35,"p99":1.75},
+         "stages_us":{"queue":125.0,"execute":17.5}}"""));
+    assertThat(json.getDouble("gap_avg_ms")).isEqualTo(0.55);
+    // Without the provider's figures, neither field.
+    assertThat(JsonReport.toJson(RESULT).fieldNames()).doesNotContain("provider", "gap_avg_ms");
+    assertThat(TextReport.summary(RESULT)).doesNotContain("provider");
+  }
+
+  @Test
+  void providerLine_sitsUnderTheWindowLine() {
+    ProviderWindow provider = new ProviderWindow(1000, 1000.0, 41200, 41200.0, 0.31, 1.9, 200, 41200, 10, 41200);
+
+    assertThat(TextReport.providerLine(provider, 1.64)).isEqualTo(
+        "         provider: tps=  41200 avg=  0.31ms p99=  1.90ms queue=  0.20ms execute=  0.01ms  gap avg=  1.33ms");
+  }
 }
