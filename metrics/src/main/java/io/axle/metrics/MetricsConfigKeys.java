@@ -12,6 +12,10 @@ import java.util.List;
  */
 public final class MetricsConfigKeys implements ConfigKeyProvider {
 
+  /** Read by applications that install metrics (the perf demo), so metrics can be switched off to measure their cost. */
+  public static final ConfigKey<Boolean> ENABLED = ConfigKey.booleanKey("axle.metrics.enabled", true,
+      "Whether the application installs the metrics listener, endpoints and windows at all.");
+
   public static final ConfigKey<Boolean> LOG_ENABLED = ConfigKey.booleanKey(
       "axle.metrics.publisher.defaultLog.enabled", true,
       "Whether each metrics window is logged (logger io.axle.metrics, INFO).");
@@ -36,7 +40,7 @@ public final class MetricsConfigKeys implements ConfigKeyProvider {
       "axle.metrics.Provider.invocation.slow.msTime", Duration.ofSeconds(1),
       "How long a provider call must take to be logged as slow.");
 
-  private static final List<ConfigKey<?>> KEYS = List.of(LOG_ENABLED, LOG_DETAIL,
+  private static final List<ConfigKey<?>> KEYS = List.of(ENABLED, LOG_ENABLED, LOG_DETAIL,
       CONSUMER_SLOW_ENABLED, CONSUMER_SLOW_TIME, PROVIDER_SLOW_ENABLED, PROVIDER_SLOW_TIME);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
