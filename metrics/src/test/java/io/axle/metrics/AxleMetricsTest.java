@@ -236,7 +236,7 @@ class AxleMetricsTest {
       calls.awaitEnds(Role.PROVIDER, Status.OK, 5);
       calls.metrics.tick();
 
-      assertThat(sink.windows).hasSize(5);
+      assertThat(sink.windows).hasSize(6);
       assertThat(sink.windows.get(0)).matches(
           "(consumer|provider) highway EchoService\\.echo tps=\\d+ avg=\\d+\\.\\d\\dms p99=\\d+\\.\\d\\dms "
               + "max=\\d+\\.\\d\\dms err=0");
@@ -245,7 +245,10 @@ class AxleMetricsTest {
       assertThat(sink.windows).filteredOn(line -> line.startsWith("stages(avg/max us) prepare=")).hasSize(1);
       assertThat(sink.windows).filteredOn(line -> line.matches("stages\\(avg/max us\\) decode=\\d+/\\d+ queue=.*"))
           .hasSize(1);
-      assertThat(sink.windows.get(4)).matches("cpu process=\\d+% os=(\\d+%|n/a) cores=[\\d.]+ pools: .*\\[t=\\d+ "
+      // Consumer and provider share this process, so the consumer's wait is shown beside the provider's time.
+      assertThat(sink.windows.get(4)).matches("gap highway EchoService\\.echo consumer wait=\\d+\\.\\d\\dms "
+          + "provider queue\\+execute=\\d+\\.\\d\\dms rest=-?\\d+\\.\\d\\dms");
+      assertThat(sink.windows.get(5)).matches("cpu process=\\d+% os=(\\d+%|n/a) cores=[\\d.]+ pools: .*\\[t=\\d+ "
           + "a=\\d+ q=\\d+ rej=0].*");
 
       sink.windows.clear();
