@@ -239,7 +239,9 @@ class AxleMetricsTest {
       assertThat(sink.windows).hasSize(6);
       assertThat(sink.windows.get(0)).matches(
           "(consumer|provider) highway EchoService\\.echo tps=\\d+ avg=\\d+\\.\\d\\dms p99=\\d+\\.\\d\\dms "
-              + "max=\\d+\\.\\d\\dms err=0");
+              + "max=\\d+\\.\\d\\dms err=0( queue=\\d+\\.\\d\\dms execute=\\d+\\.\\d\\dms)?");
+      assertThat(sink.windows).filteredOn(line -> line.startsWith("provider "))
+          .allMatch(line -> line.matches(".* err=0 queue=\\d+\\.\\d\\dms execute=\\d+\\.\\d\\dms"));
       assertThat(sink.windows).filteredOn(line -> line.startsWith("consumer highway EchoService.echo ")).hasSize(1);
       assertThat(sink.windows).filteredOn(line -> line.startsWith("provider highway EchoService.echo ")).hasSize(1);
       assertThat(sink.windows).filteredOn(line -> line.startsWith("stages(avg/max us) prepare=")).hasSize(1);

@@ -55,10 +55,21 @@ public final class LogPublisher {
     }
   }
 
+  /**
+   * The line of one operation and role. A provider's line also gives its average queue and execute
+   * times, so where a provider's time goes can be read without the detail switch.
+   */
   static String operationLine(OperationStats stats) {
-    return String.format(Locale.ROOT, "%s %s %s tps=%.0f avg=%.2fms p99=%.2fms max=%.2fms err=%d",
+    String line = String.format(Locale.ROOT, "%s %s %s tps=%.0f avg=%.2fms p99=%.2fms max=%.2fms err=%d",
         stats.role().name().toLowerCase(Locale.ROOT), stats.transport(), stats.operation(), stats.tps(),
         stats.avgMs(), stats.p99Ms(), stats.maxMs(), stats.errors());
+    StageStats queue = stats.stage("queue");
+    StageStats execute = stats.stage("execute");
+    if (stats.role() == Role.PROVIDER && queue != null && execute != null) {
+      line += String.format(Locale.ROOT, " queue=%.2fms execute=%.2fms", queue.avgMicros() / 1000,
+          execute.avgMicros() / 1000);
+    }
+    return line;
   }
 
   /**
