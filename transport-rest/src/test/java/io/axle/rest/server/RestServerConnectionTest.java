@@ -129,7 +129,7 @@ class RestServerConnectionTest {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (System.nanoTime() < deadline) {
       try (Socket probe = new Socket("127.0.0.1", port)) {
-        assert probe.isConnected();
+        assertThat(probe.isConnected()).isTrue();
         Thread.sleep(10);
       } catch (java.io.IOException refused) {
         return;
