@@ -50,13 +50,7 @@ final class ConsumerOperation implements FilterChain {
     return meta;
   }
 
-  Transport transport() {
-    return transport;
-  }
 
-  long timeoutNanos() {
-    return timeoutNanos;
-  }
 
   /** A fresh invocation with its deadline, its start marked. */
   Invocation newInvocation(Object[] args) {

@@ -94,13 +94,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     return s == State.CONNECTING || s == State.OPEN;
   }
 
-  int pendingCount() {
-    return pending.size();
-  }
 
-  EventLoop eventLoop() {
-    return eventLoop;
-  }
 
   void send(PendingCall call) {
     outbound.offer(call);

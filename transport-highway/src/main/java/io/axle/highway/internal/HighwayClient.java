@@ -66,11 +66,6 @@ public final class HighwayClient {
     return inFlight.get();
   }
 
-  /** Takes no new calls from now on; {@code reason} is what refused callers are told. */
-  public void refuseNewCalls(String reason) {
-    closedReason = reason;
-  }
-
   /** Closes every connection; calls still pending fail with {@code reason}. */
   public void closeAll(String reason) {
     closedReason = reason;
