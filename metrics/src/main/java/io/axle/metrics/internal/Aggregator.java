@@ -48,12 +48,11 @@ public final class Aggregator {
     List<OperationStats> operations = new ArrayList<>();
     Map<String, Total> totals = new LinkedHashMap<>();
     for (Meter meter : meters.all) {
-      Histogram histogram = meter.intervalHistogram();
       int spans = Spans.names(meter.role).length;
       long[] sums = new long[spans];
       long[] counts = new long[spans];
       long[] maxima = new long[spans];
-      meter.drainStages(sums, counts, maxima);
+      Histogram histogram = meter.drain(sums, counts, maxima);
       long count = histogram.getTotalCount();
       if (count == 0) {
         continue;

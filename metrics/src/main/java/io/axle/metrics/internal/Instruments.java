@@ -1,37 +1,32 @@
 package io.axle.metrics.internal;
 
-import io.axle.Role;
-import io.axle.Status;
 import io.axle.executor.AxleExecutor;
 import io.axle.metrics.CpuStats;
 import io.axle.metrics.Window;
 import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.lang.management.ManagementFactory;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The cumulative Micrometer meters (docs/metrics.md lists their Prometheus names): a timer per role,
- * transport, operation and status, recorded from the same {@code onEnd} as the windows; gauges and a
- * counter per executor; CPU. The gauges this instance registered are removed on {@link #close()}.
+ * The cumulative Micrometer meters (docs/metrics.md lists their Prometheus names): per role, transport,
+ * operation and status, the calls the windows added up; gauges and a counter per executor; CPU. The gauges this instance registered are removed on {@link #close()}.
  */
 public final class Instruments {
   /** {@code axle_invocation_seconds_*}. */
   public static final String INVOCATION = "axle.invocation";
-  /** Smallest and largest bucket bounds of the invocation histogram. */
-  static final Duration HISTOGRAM_MIN = Duration.ofNanos(100_000);
-  static final Duration HISTOGRAM_MAX = Duration.ofSeconds(60);
-
   private final MeterRegistry registry;
   private final List<io.micrometer.core.instrument.Meter> registered = new ArrayList<>();
+  private InvocationCollector collector;
 
   public Instruments(MeterRegistry registry) {
     this.registry = registry;
@@ -41,18 +36,31 @@ public final class Instruments {
     return registry;
   }
 
-  /** The cumulative timer of one key, registered (or found) once per key. */
-  Timer invocationTimer(Role role, String transport, String operation, Status status) {
-    return Timer.builder(INVOCATION)
-        .description("Axle calls: latency as in the windows (consumer end - start, provider sent - received)")
-        .tag("role", role.name().toLowerCase(Locale.ROOT))
-        .tag("transport", transport)
-        .tag("operation", operation)
-        .tag("status", status.name())
-        .publishPercentileHistogram()
-        .minimumExpectedValue(HISTOGRAM_MIN)
-        .maximumExpectedValue(HISTOGRAM_MAX)
-        .register(registry);
+  /**
+   * The invocation meters of {@code meters}, read at scrape time from what the window clock added up:
+   * in a {@link PrometheusMeterRegistry}, the histogram of {@link InvocationCollector}; in any other
+   * registry, a Micrometer {@link FunctionTimer} per key (count and total), registered as its meter is
+   * made ({@link #bindInvocation}).
+   */
+  synchronized void bindInvocations(Iterable<Meter> meters) {
+    if (registry instanceof PrometheusMeterRegistry prometheus) {
+      collector = new InvocationCollector(meters);
+      prometheus.getPrometheusRegistry().register(collector);
+    }
+  }
+
+  /** A new key's meter: a {@link FunctionTimer} unless the collector reports it. */
+  void bindInvocation(Meter meter) {
+    if (!(registry instanceof PrometheusMeterRegistry)) {
+      FunctionTimer.builder(INVOCATION, meter, m -> m.cumulative().count(), m -> m.cumulative().sumMicros(),
+              TimeUnit.MICROSECONDS)
+          .description("Axle calls since start: latency as in the windows, added up as each window closes")
+          .tag("role", meter.role.name().toLowerCase(Locale.ROOT))
+          .tag("transport", meter.transport)
+          .tag("operation", meter.operation)
+          .tag("status", meter.status.name())
+          .register(registry);
+    }
   }
 
   /** Gauges of each executor (read at scrape time) and its cumulative rejections. */
@@ -123,8 +131,15 @@ public final class Instruments {
     });
   }
 
-  /** Removes the gauges and counters bound here (they hold the runtime's executors). */
+  /**
+   * Removes the gauges and counters bound here (they hold the runtime's executors) and the Prometheus
+   * invocation histogram; the function timers of other registries stay, at their last values.
+   */
   public synchronized void close() {
+    if (collector != null && registry instanceof PrometheusMeterRegistry prometheus) {
+      prometheus.getPrometheusRegistry().unregister(collector);
+      collector = null;
+    }
     for (io.micrometer.core.instrument.Meter meter : registered) {
       registry.remove(meter);
     }

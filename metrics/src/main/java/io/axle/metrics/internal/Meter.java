@@ -4,21 +4,26 @@ import io.axle.Invocation;
 import io.axle.Role;
 import io.axle.Stage;
 import io.axle.Status;
-import io.micrometer.core.instrument.Timer;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAccumulator;
-import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
- * The counters of one key (role, transport, operation, status). Written by any thread without a lock
- * or an allocation ({@link Recorder} and striped adders); read and reset by the window clock alone. Also
- * feeds the key's cumulative Micrometer {@link Timer}, looked up once when the meter is made.
+ * The counters of one key (role, transport, operation, status), written by any thread without a lock or
+ * an allocation and read and reset by the window clock alone. A call takes one of a few {@link Stripe}s
+ * (one compare-and-set), writes its latency and stages there as plain memory, and gives it back; with
+ * more stripes than cores, a writer finds a free one at once.
+ *
+ * <p>The key's cumulative figures for Prometheus ({@link Cumulative}) are added up by the window clock
+ * from each drained window, not per call: recording into a Micrometer timer per call made every event
+ * loop increment the same histogram bucket (an atomic on a shared cache line, four times over for
+ * Micrometer's time-window ring), which cost more than everything else metrics do per call
+ * (docs/metrics.md, "What metrics cost").
  */
 final class Meter {
   /** Three significant digits: 0.1% precision; microseconds, resized as larger values arrive. */
   static final int DIGITS = 3;
+  /** Four stripes per core (at least 8): enough that a writer almost never meets a taken one. */
+  private static final int STRIPES =
+      Integer.highestOneBit(Math.max(8, 4 * Runtime.getRuntime().availableProcessors()) * 2 - 1);
 
   final Role role;
   final String transport;
@@ -26,62 +31,82 @@ final class Meter {
   final Status status;
   private final Stage[] from;
   private final Stage[] to;
-  private final Recorder latencyMicros = new Recorder(DIGITS);
-  /** Cumulative, never reset: for Prometheus. */
-  private final Timer timer;
-  private final LongAdder[] stageSum;
-  private final LongAdder[] stageCount;
-  private final LongAccumulator[] stageMax;
-  /** The clock thread's: the histogram handed back to the recorder at the next window. */
-  private Histogram recycle;
+  private final Stripe[] stripes = new Stripe[STRIPES];
+  /** Since the meter was made; replaced by the clock after each window, read by scrapes. */
+  private volatile Cumulative cumulative = Cumulative.EMPTY;
+  /** The clock thread's: this window's latencies, handed to the aggregator. */
+  private final Histogram window = new Histogram(DIGITS);
 
-  Meter(Role role, String transport, String operation, Status status, Timer timer) {
-    this.timer = timer;
+  Meter(Role role, String transport, String operation, Status status) {
     this.role = role;
     this.transport = transport;
     this.operation = operation;
     this.status = status;
     this.from = Spans.from(role);
     this.to = Spans.to(role);
-    int spans = from.length;
-    stageSum = new LongAdder[spans];
-    stageCount = new LongAdder[spans];
-    stageMax = new LongAccumulator[spans];
-    for (int i = 0; i < spans; i++) {
-      stageSum[i] = new LongAdder();
-      stageCount[i] = new LongAdder();
-      stageMax[i] = new LongAccumulator(Math::max, 0);
+    for (int i = 0; i < STRIPES; i++) {
+      stripes[i] = new Stripe(from.length);
     }
   }
 
   /** One call ended: its latency and, for each stage it went through, the nanoseconds it spent there. */
   void record(long latencyNanos, Invocation invocation) {
-    latencyMicros.recordValue(latencyNanos / 1000);
-    timer.record(latencyNanos, TimeUnit.NANOSECONDS);
-    for (int i = 0; i < from.length; i++) {
-      long start = invocation.stageNanos(from[i]);
-      long end = invocation.stageNanos(to[i]);
-      if (start != 0 && end != 0) {
-        long nanos = Math.max(0, end - start);
-        stageSum[i].add(nanos);
-        stageCount[i].increment();
-        stageMax[i].accumulate(nanos);
+    Stripe stripe = take();
+    try {
+      stripe.latencyMicros.recordValue(latencyNanos / 1000);
+      for (int i = 0; i < from.length; i++) {
+        long start = invocation.stageNanos(from[i]);
+        long end = invocation.stageNanos(to[i]);
+        if (start != 0 && end != 0) {
+          stripe.recordStage(i, Math.max(0, end - start));
+        }
+      }
+    } finally {
+      stripe.release();
+    }
+  }
+
+  /**
+   * A free stripe, starting from one chosen by the thread so that threads spread. Only if every stripe
+   * is held (writers preempted mid-record, more of them than there are stripes) does the writer yield
+   * and try again; nothing is dropped.
+   */
+  private Stripe take() {
+    int first = Long.hashCode(Thread.currentThread().threadId() * 0x9E3779B97F4A7C15L);
+    while (true) {
+      for (int i = 0; i < STRIPES; i++) {
+        Stripe stripe = stripes[(first + i) & (STRIPES - 1)];
+        if (stripe.tryTake()) {
+          return stripe;
+        }
+      }
+      Thread.yield();
+    }
+  }
+
+  /**
+   * Drains this window (clock thread only): adds the stages' sums, counts and maxima into the arrays and
+   * returns the latencies, valid until the next call. Each stripe is drained while held, so a call counts
+   * in exactly one window, whole. The window's calls are then added to {@link #cumulative()}.
+   */
+  Histogram drain(long[] sums, long[] counts, long[] maxima) {
+    window.reset();
+    for (Stripe stripe : stripes) {
+      stripe.take();
+      try {
+        stripe.drainInto(window, sums, counts, maxima);
+      } finally {
+        stripe.release();
       }
     }
-  }
-
-  /** The latencies recorded since the last call (clock thread only); valid until the next call. */
-  Histogram intervalHistogram() {
-    recycle = latencyMicros.getIntervalHistogram(recycle);
-    return recycle;
-  }
-
-  /** Adds this window's stage sums, counts and maxima into the arrays, and resets them. */
-  void drainStages(long[] sums, long[] counts, long[] maxima) {
-    for (int i = 0; i < from.length; i++) {
-      sums[i] += stageSum[i].sumThenReset();
-      counts[i] += stageCount[i].sumThenReset();
-      maxima[i] = Math.max(maxima[i], stageMax[i].getThenReset());
+    if (window.getTotalCount() > 0) {
+      cumulative = cumulative.plus(window);
     }
+    return window;
+  }
+
+  /** The calls of every closed window since the meter was made (any thread). */
+  Cumulative cumulative() {
+    return cumulative;
   }
 }

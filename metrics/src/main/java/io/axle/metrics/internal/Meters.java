@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 /**
  * Every {@link Meter}, found per call by operation name, role, transport and status without building a
  * key: two map look-ups on strings whose hash is cached, then an array slot per status. A key's
- * Micrometer timer is registered when its meter is made, so a call never looks one up.
+ * cumulative meter is bound when its meter is made, so a call never looks one up.
  */
 final class Meters {
   private static final int STATUSES = Status.values().length;
@@ -24,6 +24,7 @@ final class Meters {
 
   Meters(Instruments instruments) {
     this.instruments = instruments;
+    instruments.bindInvocations(all);
   }
 
   Meter meter(Role role, String transport, String operation, Status status) {
@@ -42,11 +43,11 @@ final class Meters {
 
   private Meter create(AtomicReferenceArray<Meter> byStatus, Role role, String transport, String operation,
       Status status) {
-    // A lost race makes a second Meter; the registry hands both the same Timer.
-    Meter created = new Meter(role, transport, operation, status,
-        instruments.invocationTimer(role, transport, operation, status));
+    // A lost race makes a second Meter, dropped unused.
+    Meter created = new Meter(role, transport, operation, status);
     if (byStatus.compareAndSet(status.ordinal(), null, created)) {
       all.add(created);
+      instruments.bindInvocation(created);
       return created;
     }
     return byStatus.get(status.ordinal());
