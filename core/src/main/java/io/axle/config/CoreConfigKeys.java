@@ -19,6 +19,14 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       "a list of transport://host:port, e.g. highway://127.0.0.1:7070",
       EndpointUris::isValid).family();
 
+  /** {@code axle.registry.schemas.<service>}: optional; without it, any schema id of the service is accepted. */
+  public static final ConfigKey<List<String>> REGISTRY_SCHEMAS = ConfigKey.listKey(
+      "axle.registry.schemas",
+      "Schema ids a service serves, keyed by service name, so that a reference to any other schema id of it "
+          + "fails when it is made rather than at its first call.",
+      "a list of schema ids, e.g. PerfService",
+      id -> id.matches("[A-Za-z_][A-Za-z0-9_\\-]*")).family();
+
   public static final ConfigKey<Integer> EXECUTOR_DEFAULT_GROUP = ConfigKey.intKey(
       "axle.executor.default.group", 2, 1, Integer.MAX_VALUE,
       "Number of thread groups in the default grouped executor.");
@@ -62,7 +70,7 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       "Length of a metrics window.");
 
   private static final List<ConfigKey<?>> KEYS = List.of(
-      SERVICE_NAME, REGISTRY_LOCAL,
+      SERVICE_NAME, REGISTRY_LOCAL, REGISTRY_SCHEMAS,
       EXECUTOR_DEFAULT_GROUP, EXECUTOR_DEFAULT_THREAD_PER_GROUP, EXECUTOR_DEFAULT_MAX_QUEUE_SIZE,
       EXECUTORS_DEFAULT, EXECUTORS_PROVIDER,
       REFERENCES_TRANSPORT, REQUEST_TIMEOUT, SHUTDOWN_TIMEOUT, METRICS_WINDOW_TIME);

@@ -162,7 +162,11 @@ public final class AxleRuntime {
     for (String service : config.subset("axle.registry.local").keySet()) {
       services.put(service, config.getMostSpecific(CoreConfigKeys.REGISTRY_LOCAL, service));
     }
-    return LocalRegistry.of(services);
+    LocalRegistry registry = LocalRegistry.of(services);
+    for (String service : config.subset("axle.registry.schemas").keySet()) {
+      registry.schemas(service, config.getMostSpecific(CoreConfigKeys.REGISTRY_SCHEMAS, service));
+    }
+    return registry;
   }
 
   private ProviderOperations providerOperations(List<ProviderRegistration> providers, List<Filter> providerFilters) {
@@ -230,6 +234,13 @@ public final class AxleRuntime {
       throw new IllegalArgumentException("reference to service " + serviceName + ": not in the registry (known services: "
           + registry.knownServices() + "; expected: an entry axle.registry.local." + serviceName
           + ": [highway://host:port])");
+    }
+    Optional<Set<String>> schemas = registry.schemas(serviceName);
+    if (schemas.isPresent() && !schemas.get().contains(schemaId)) {
+      String key = CoreConfigKeys.REGISTRY_SCHEMAS.name() + "." + serviceName;
+      throw new IllegalArgumentException("reference to " + serviceName + "/" + schemaId + ": service " + serviceName
+          + " serves no schema " + schemaId + " (expected: one of " + schemas.get() + ", as registered"
+          + (config.keys().contains(key) ? " by " + key + " — " + config.origin(key) : "") + ")");
     }
     SchemaMeta schema = SchemaMeta.of(schemaId, schemaInterface);
     Map<Method, ConsumerOperation> operations = new HashMap<>();

@@ -1,8 +1,11 @@
 package io.axle.registry;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,11 +13,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * A registry held in memory, filled from {@code axle.registry.local.<service>} and changeable at
- * run time with {@link #update}, which notifies watchers like a remote registry would.
+ * A registry held in memory, filled from {@code axle.registry.local.<service>} (endpoints) and
+ * {@code axle.registry.schemas.<service>} (schema ids, optional) and changeable at run time with
+ * {@link #update}, which notifies watchers like a remote registry would.
  */
 public final class LocalRegistry implements Registry {
   private final Map<String, Instances> services = new ConcurrentHashMap<>();
+  private final Map<String, Set<String>> schemas = new ConcurrentHashMap<>();
 
   /** A registry with the given services; each value is a list of {@code transport://host:port}. */
   public static LocalRegistry of(Map<String, List<String>> endpointsByService) {
@@ -27,6 +32,16 @@ public final class LocalRegistry implements Registry {
       registry.update(service, endpoints);
     });
     return registry;
+  }
+
+  /** Declares the schema ids a service serves, so that references to others fail at once ({@link #schemas}). */
+  public void schemas(String serviceName, Collection<String> schemaIds) {
+    schemas.put(serviceName, Collections.unmodifiableSet(new TreeSet<>(schemaIds)));
+  }
+
+  @Override
+  public Optional<Set<String>> schemas(String serviceName) {
+    return Optional.ofNullable(schemas.get(serviceName));
   }
 
   /** Replaces a service's endpoints and notifies its watchers. */

@@ -1,5 +1,6 @@
 package io.axle.registry;
 
+import java.util.Optional;
 import java.util.Set;
 
 /** Looks up service instances. Implementations must be thread-safe. */
@@ -9,4 +10,12 @@ public interface Registry {
 
   /** The services this registry knows now, for error messages that list what does exist. */
   Set<String> knownServices();
+
+  /**
+   * The schema ids a service serves, if this registry knows them; empty if it does not, in which case a
+   * reference to any schema id of the service is accepted and an unknown one fails at its first call.
+   */
+  default Optional<Set<String>> schemas(String serviceName) {
+    return Optional.empty();
+  }
 }

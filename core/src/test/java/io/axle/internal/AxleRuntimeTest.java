@@ -26,6 +26,30 @@ class AxleRuntimeTest {
   }
 
   @Test
+  void referenceToASchemaTheServiceDoesNotServe_namesTheSchemasItDoes() {
+    try (Axle axle = Axle.builder().config(Runtimes.config(Map.of(
+        "axle.registry.local.svc", "highway://127.0.0.1:7070",
+        "axle.registry.schemas.svc", "Other,EchoService"))).start()) {
+      assertThatThrownBy(() -> axle.reference(EchoService.class, "svc", "Missing"))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("reference to svc/Missing: service svc serves no schema Missing (expected: one of "
+              + "[EchoService, Other], as registered by axle.registry.schemas.svc — from builder)");
+      // A registered schema passes that check and meets the next: core alone has no transport.
+      assertThatThrownBy(() -> axle.reference(EchoService.class, "svc", "EchoService"))
+          .hasMessageStartingWith("axle.references.transport: highway");
+    }
+  }
+
+  @Test
+  void withoutASchemaList_anySchemaIdIsAccepted() {
+    try (Axle axle = Axle.builder().config(Runtimes.config(Map.of(
+        "axle.registry.local.svc", "highway://127.0.0.1:7070"))).start()) {
+      assertThatThrownBy(() -> axle.reference(EchoService.class, "svc", "Anything"))
+          .hasMessageStartingWith("axle.references.transport: highway");
+    }
+  }
+
+  @Test
   void referenceOverATransportNotOnTheClassPath_namesTheKey() {
     try (Axle axle = Axle.builder().config(Runtimes.config(Map.of(
         "axle.registry.local.svc", "highway://127.0.0.1:7070"))).start()) {
