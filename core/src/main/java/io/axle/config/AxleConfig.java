@@ -234,8 +234,17 @@ public final class AxleConfig {
 
     /** One value, with source "builder"; a collection becomes a comma list, a duration e.g. "30s". */
     public Builder put(String key, Object value) {
+      return put(key, value, "builder");
+    }
+
+    /**
+     * One value and where it came from, e.g. a Spring property source's name, so that a problem with it
+     * points at the place to fix; otherwise as {@link #put(String, Object)}.
+     */
+    public Builder put(String key, Object value, String source) {
       Objects.requireNonNull(key, "key");
-      return add(Map.of(key, new ConfigValue(ValueText.of(value), "builder")));
+      Objects.requireNonNull(source, "source");
+      return add(Map.of(key, new ConfigValue(ValueText.of(value), source)));
     }
 
     /** The keys environment variable names are matched against; {@link ConfigKeys#all()} if never set. */
