@@ -1,0 +1,21 @@
+package io.axle.spring;
+
+import io.axle.Axle;
+
+/**
+ * The application context's Axle runtime, for code that needs it directly: the endpoints it bound
+ * ({@code axle().endpoint("highway")}), its executors, or a reference whose service is only known at run
+ * time. A bean; inject it like any other.
+ */
+public interface AxleRuntimeHolder {
+
+  /**
+   * The running runtime.
+   *
+   * @throws IllegalStateException before the context has been refreshed, or once it is stopped
+   */
+  Axle axle();
+
+  /** Whether the runtime is started and not yet stopped. */
+  boolean isRunning();
+}

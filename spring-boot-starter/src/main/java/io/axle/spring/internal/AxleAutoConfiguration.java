@@ -1,0 +1,38 @@
+package io.axle.spring.internal;
+
+import io.axle.config.AxleConfig;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.ConfigurableEnvironment;
+
+/**
+ * The starter's beans: the configuration read from the Environment, the {@code @RpcReference} injector and
+ * the lifecycle that runs the runtime (which is also the {@link io.axle.spring.AxleRuntimeHolder}).
+ */
+@AutoConfiguration
+public class AxleAutoConfiguration {
+
+  /**
+   * Read and validated while the context is created, so that a bad or unknown {@code axle.} key fails
+   * before any bean that depends on it, naming the property source it came from.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  AxleConfig axleConfig(ConfigurableEnvironment environment) {
+    return EnvironmentConfig.read(environment);
+  }
+
+  /** Static: a post-processor must exist before the beans it processes, without this class's instance. */
+  @Bean
+  static RpcReferenceInjector axleRpcReferenceInjector() {
+    return new RpcReferenceInjector();
+  }
+
+  @Bean
+  AxleLifecycle axleLifecycle(AxleConfig axleConfig, ConfigurableListableBeanFactory beanFactory,
+      RpcReferenceInjector axleRpcReferenceInjector) {
+    return new AxleLifecycle(axleConfig, beanFactory, axleRpcReferenceInjector);
+  }
+}

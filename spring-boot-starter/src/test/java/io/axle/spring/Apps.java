@@ -1,0 +1,37 @@
+package io.axle.spring;
+
+import io.axle.registry.Endpoint;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/** Starts test applications as Spring Boot would, without a web server; microservice.yaml puts Axle on loopback. */
+final class Apps {
+
+  private Apps() {
+  }
+
+  static SpringApplicationBuilder builder(Class<?>... sources) {
+    return new SpringApplicationBuilder(sources).web(WebApplicationType.NONE).bannerMode(Banner.Mode.OFF)
+        .logStartupInfo(false);
+  }
+
+  static ConfigurableApplicationContext run(Class<?> source, String... args) {
+    return builder(source).run(args);
+  }
+
+  /** Where the context's runtime listens for {@code transport}, read through the exposed runtime. */
+  static Endpoint endpoint(ConfigurableApplicationContext context, String transport) {
+    return context.getBean(AxleRuntimeHolder.class).axle().endpoint(transport).orElseThrow();
+  }
+
+  /** A registry entry for the provider context: {@code transport://127.0.0.1:port} for each transport. */
+  static String registryEntry(ConfigurableApplicationContext provider, String... transports) {
+    return Arrays.stream(transports)
+        .map(transport -> transport + "://127.0.0.1:" + endpoint(provider, transport).port())
+        .collect(Collectors.joining(","));
+  }
+}

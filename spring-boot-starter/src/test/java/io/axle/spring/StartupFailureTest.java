@@ -1,0 +1,156 @@
+package io.axle.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.axle.testing.EchoService;
+import io.axle.testing.EchoServiceImpl;
+import java.io.Serializable;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+
+/** Mistakes stop the application at start-up, with a message naming the problem, the value and the fix. */
+class StartupFailureTest {
+
+  /** Nothing listens there; the registry only has to know the service. */
+  private static final String REGISTRY = "--axle.registry.local.echo-service=highway://127.0.0.1:1";
+
+  @Test
+  void referenceToAnUnknownService_failsNamingItAndTheKnownServices() {
+    String message = startupFailure(UnknownServiceApp.class, REGISTRY);
+
+    assertThat(message)
+        .contains("@RpcReference on UnknownServiceCaller.echo: reference to service nope-service: not in the registry")
+        .contains("known services: [echo-service]")
+        .contains("axle.registry.local.nope-service");
+  }
+
+  @Test
+  void referenceToAnUnknownSchema_failsListingTheRegisteredSchemas() {
+    String message = startupFailure(UnknownSchemaApp.class, REGISTRY,
+        "--axle.registry.schemas.echo-service=EchoService,Greeter");
+
+    assertThat(message)
+        .contains("@RpcReference on UnknownSchemaCaller.echo: reference to echo-service/EchoServiceV2: ")
+        .contains("one of [EchoService, Greeter]")
+        .contains("axle.registry.schemas.echo-service");
+  }
+
+  @Test
+  void twoSchemaBeansWithOneSchemaId_failNamingBothBeans() {
+    String message = startupFailure(DuplicateSchemaApp.class);
+
+    assertThat(message).contains("schemaId EchoService: served by two beans, 'firstEcho' ("
+        + EchoProvider.class.getName() + ") and 'secondEcho' (" + OtherEcho.class.getName()
+        + ") (expected: one schema bean per schemaId; change the schemaId of one)");
+  }
+
+  @Test
+  void schemaBeanWithSeveralInterfaces_andNoSchemaInterface_failsNamingThem() {
+    String message = startupFailure(AmbiguousSchemaApp.class);
+
+    assertThat(message).contains("@RestSchema(schemaId = Ambiguous) on bean")
+        .contains(AmbiguousEcho.class.getName())
+        .contains("schemaInterface: not set, and the bean implements [")
+        .contains(EchoService.class.getName()).contains(Greeter.class.getName())
+        .contains("expected: a bean implementing exactly one interface, or schemaInterface = the one to serve");
+  }
+
+  @Test
+  void unknownAxleKey_failsWithTheNearestKnownKey() {
+    String message = startupFailure(EmptyApp.class, "--axle.servce.name=typo");
+
+    assertThat(message).contains("axle.servce.name: unknown key (expected: a known key; did you mean "
+        + "axle.service.name?) — from commandLineArgs");
+  }
+
+  @Test
+  void badValue_namesThePropertySourceItCameFrom() {
+    String message = startupFailure(EmptyApp.class, "--spring.config.name=bad-value");
+
+    assertThat(message).contains("axle.request.timeout: soon (expected: ")
+        .contains("— from Config resource 'class path resource [bad-value.yml]'")
+        .contains("bad-value.yml] - 3:14");
+  }
+
+  /** The messages of the failure and its causes, one per line: what Spring Boot prints as "Caused by". */
+  private static String startupFailure(Class<?> app, String... args) {
+    Throwable failure = catchThrowable(() -> Apps.run(app, args).close());
+    assertThat(failure).as("start-up of " + app.getSimpleName()).isNotNull();
+    StringBuilder messages = new StringBuilder();
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      messages.append(t.getMessage()).append('\n');
+    }
+    return messages.toString();
+  }
+
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  static class EmptyApp {
+  }
+
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  @Import(UnknownServiceCaller.class)
+  static class UnknownServiceApp {
+  }
+
+  public static class UnknownServiceCaller {
+    @RpcReference(microserviceName = "nope-service")
+    EchoService echo;
+  }
+
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  @Import(UnknownSchemaCaller.class)
+  static class UnknownSchemaApp {
+  }
+
+  public static class UnknownSchemaCaller {
+    @RpcReference(microserviceName = "echo-service", schemaId = "EchoServiceV2")
+    EchoService echo;
+  }
+
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  static class DuplicateSchemaApp {
+    @Bean
+    EchoProvider firstEcho() {
+      return new EchoProvider();
+    }
+
+    @Bean
+    OtherEcho secondEcho() {
+      return new OtherEcho();
+    }
+  }
+
+  @RpcSchema(schemaId = "EchoService")
+  public static class OtherEcho extends EchoServiceImpl {
+  }
+
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  @Import(AmbiguousEcho.class)
+  static class AmbiguousSchemaApp {
+  }
+
+  /** Two schema interfaces; Serializable, a JDK interface, does not count. */
+  @RestSchema(schemaId = "Ambiguous")
+  public static class AmbiguousEcho extends EchoServiceImpl implements Greeter, Serializable {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public String hello(String name, String punctuation) {
+      return name;
+    }
+
+    @Override
+    public java.util.concurrent.CompletableFuture<String> helloAsync(String name) {
+      return java.util.concurrent.CompletableFuture.completedFuture(name);
+    }
+  }
+}
