@@ -68,6 +68,13 @@ class RestServerErrorsTest {
   }
 
   @Test
+  void aFieldThatIsNoArgument_is400RatherThanDropped() throws Exception {
+    // A misspelt name, or a consumer compiled with other parameter names, must not become a null argument.
+    Http.error(http.post("/EchoService/add", "{\"a\":40,\"bb\":2}"), 400, "BAD_REQUEST",
+        "EchoService.add: request body field bb is not an argument (expected: {\"a\": ..., \"b\": ...})");
+  }
+
+  @Test
   void badTextValues_are400NamingTheParameterAndValue() throws Exception {
     Http.error(http.get("/users/search?q=x&limit=ten"), 400, "BAD_REQUEST",
         "UserApi.search: query parameter limit: \"ten\" (expected: an int)");

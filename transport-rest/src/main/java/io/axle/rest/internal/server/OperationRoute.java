@@ -10,6 +10,7 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -35,6 +36,10 @@ public final class OperationRoute {
   private final boolean readsBody;
   private final boolean readsFields;
   private final String fieldsExample;
+  /** The RPC-style body's field names: any other is refused rather than dropped. */
+  private final Set<String> fieldNames;
+  /** Whether those names are javac's arg0, arg1… because the interface was compiled without -parameters. */
+  private final boolean syntheticNames;
 
   OperationRoute(ProviderOperation provider, RestOperation rest, RestJson json) {
     this.provider = provider;
@@ -75,6 +80,10 @@ public final class OperationRoute {
     this.readsFields = params.stream().anyMatch(p -> p.source() == ParamSource.BODY_FIELD);
     this.fieldsExample = params.stream().map(p -> "\"" + p.name() + "\": ...")
         .collect(Collectors.joining(", ", "{", "}"));
+    this.fieldNames = params.stream().filter(p -> p.source() == ParamSource.BODY_FIELD).map(ParamBinding::name)
+        .collect(Collectors.toUnmodifiableSet());
+    this.syntheticNames = params.stream().anyMatch(p -> p.source() == ParamSource.BODY_FIELD
+        && !rest.operation().method().getParameters()[p.index()].isNamePresent());
   }
 
   public ProviderOperation provider() {
@@ -131,6 +140,14 @@ public final class OperationRoute {
       throw BadRequests.badJson(json, name, "", e, () -> null);
     }
     if (tree.isObject()) {
+      for (String field : tree.propertyNames()) {
+        if (!fieldNames.contains(field)) {
+          throw BadRequests.badRequest(name + ": request body field " + field + " is not an argument (expected: "
+              + fieldsExample + ")" + (syntheticNames ? "; the schema interface was compiled without -parameters, "
+              + "so its arguments are named arg0, arg1…: compile it with -parameters (Maven: "
+              + "maven.compiler.parameters=true) to use the names of the source" : ""));
+        }
+      }
       return tree;
     }
     if (tree.isNull() || tree.isMissingNode()) {
