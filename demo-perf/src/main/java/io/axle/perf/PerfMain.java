@@ -2,15 +2,16 @@ package io.axle.perf;
 
 import io.axle.config.AxleConfig;
 import io.axle.config.ConfigException;
-import io.axle.perf.consumer.Consumer;
-import io.axle.perf.loopback.LoopbackRunner;
 import io.axle.perf.producer.Producer;
 import java.io.PrintStream;
 import java.util.List;
+import org.springframework.boot.SpringApplication;
+import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * {@code java -jar perf.jar [-c | --loopback] [--key=value ...]}: picks the role and maps the outcome to
- * an exit status. All the work is in {@link #run}, which never exits the JVM, so tests call it directly.
+ * {@code java -jar perf.jar [-c | --loopback] [--key=value ...]}: picks the role from the command line,
+ * runs it as a Spring Boot application and maps the outcome to an exit status. All the work is in
+ * {@link #run}, which never exits the JVM, so tests call it directly.
  */
 public final class PerfMain {
   public static final int OK = 0;
@@ -24,10 +25,9 @@ public final class PerfMain {
       "  -c          consumer: drives load at perf1 (axle.registry.local.perf1) and prints per-window metrics;",
       "              --axle.references.transport=rest calls it over REST instead of highway",
       "  --loopback  both: a producer child process and a consumer in this one",
-      "  keys (microservice.yaml, AXLE_* environment, -Dkey=value or --key=value): sync, sync-count, async-count,",
-      "  request-size, response-size, duration, warmup, json, and every axle.* key, e.g. --axle.highway.client.thread-count=8");
-
-  private enum Mode { PRODUCER, CONSUMER, LOOPBACK, HELP }
+      "  keys (microservice.yaml, application.yml, environment, -Dkey=value or --key=value): sync, sync-count,",
+      "  async-count, request-size, response-size, duration, warmup, json, and every axle.* key,",
+      "  e.g. --axle.highway.client.thread-count=8");
 
   private PerfMain() {
   }
@@ -40,46 +40,87 @@ public final class PerfMain {
   /** Runs the selected role to completion (a producer: until the JVM is stopped) and returns the exit status. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
     try {
-      AxleConfig config = AxleConfig.load(args);
-      Mode mode = mode(config);
-      if (mode == Mode.HELP) {
+      Role role = role(args);
+      if (role == null) {
         out.println(USAGE);
         return OK;
       }
-      return StopSignal.runWithShutdownHook(stop -> switch (mode) {
-        case PRODUCER -> Producer.runUntilStopped(config, out, stop);
-        case CONSUMER -> new Consumer(config, out, err, stop).run();
-        case LOOPBACK -> new LoopbackRunner(List.of(args), config, out, err, stop).run();
-        case HELP -> throw new AssertionError("handled above");
-      });
-    } catch (ConfigException e) {
-      // The message names key, value, expectation and source: a stack trace would only bury it.
-      err.println(e.getMessage());
-      return BAD_CONFIGURATION;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      err.println("perf interrupted");
-      return FAILED;
+      PerfOutput output = new PerfOutput(out, err);
+      return StopSignal.runWithShutdownHook(stop -> role == Role.PRODUCER
+          ? Producer.runUntilStopped(args, output, stop)
+          : runToCompletion(role, args, output, stop));
     } catch (Exception e) {
-      err.println("perf failed: " + e.getMessage());
-      return FAILED;
+      return report(e, err);
     }
   }
 
-  private static Mode mode(AxleConfig config) {
-    List<String> remaining = config.remainingArgs();
-    if (remaining.contains("-h") || config.getRaw("help").isPresent()) {
-      return Mode.HELP;
+  /** The consumer (or loopback) runs while the context starts; its status comes back as the exit code. */
+  private static int runToCompletion(Role role, String[] args, PerfOutput output, StopSignal stop) {
+    ConfigurableApplicationContext context = PerfApplication.create(role, output, stop).run(args);
+    return SpringApplication.exit(context);
+  }
+
+  /**
+   * The role the arguments ask for, or null for help. Only the command line decides: {@code -c},
+   * {@code --loopback}, {@code -h} / {@code --help}; everything else must be {@code --key=value}.
+   */
+  static Role role(String[] args) {
+    AxleConfig commandLine = AxleConfig.builder().args(args).build();
+    List<String> remaining = commandLine.remainingArgs();
+    if (remaining.contains("-h") || commandLine.getRaw("help").isPresent()) {
+      return null;
     }
-    boolean loopback = config.get(PerfKeys.LOOPBACK);
+    boolean loopback = commandLine.get(PerfKeys.LOOPBACK);
     if (remaining.isEmpty()) {
-      return loopback ? Mode.LOOPBACK : Mode.PRODUCER;
+      return loopback ? Role.LOOPBACK : Role.PRODUCER;
     }
     if (remaining.equals(List.of("-c")) && !loopback) {
-      return Mode.CONSUMER;
+      return Role.CONSUMER;
     }
     throw new ConfigException("arguments: " + String.join(" ", remaining) + (loopback ? " with --loopback" : "")
         + " (expected: nothing for the producer, -c for the consumer or --loopback for both, then --key=value"
         + " options; -h for help)");
+  }
+
+  /**
+   * One line, no stack trace: a configuration mistake's message names key, value, expectation and source,
+   * and whatever Spring wrapped around it would only bury that.
+   */
+  private static int report(Throwable failure, PrintStream err) {
+    ConfigException badConfiguration = find(failure, ConfigException.class);
+    if (badConfiguration != null) {
+      err.println(badConfiguration.getMessage());
+      return BAD_CONFIGURATION;
+    }
+    PerfFailure perfFailure = find(failure, PerfFailure.class);
+    if (perfFailure != null) {
+      err.println(perfFailure.getMessage());
+      return FAILED;
+    }
+    if (find(failure, InterruptedException.class) != null) {
+      Thread.currentThread().interrupt();
+      err.println("perf interrupted");
+      return FAILED;
+    }
+    err.println("perf failed: " + reason(failure));
+    return FAILED;
+  }
+
+  private static <T extends Throwable> T find(Throwable failure, Class<T> type) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (type.isInstance(cause)) {
+        return type.cast(cause);
+      }
+    }
+    return null;
+  }
+
+  /** The first message not from Spring's wrappers ("Failed to start bean …"), which says what went wrong. */
+  private static String reason(Throwable failure) {
+    Throwable cause = failure;
+    while (cause.getCause() != null && cause.getClass().getName().startsWith("org.springframework.")) {
+      cause = cause.getCause();
+    }
+    return cause.getMessage() != null ? cause.getMessage() : cause.toString();
   }
 }

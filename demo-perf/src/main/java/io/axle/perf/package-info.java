@@ -1,7 +1,9 @@
 /**
- * perf.jar: the load-testing demo of the ServiceComb tuning article, rebuilt on Axle. {@link
- * io.axle.perf.PerfMain} picks the role from the command line (producer by default, {@code -c} for the
- * consumer, {@code --loopback} for both in two processes); {@link io.axle.perf.PerfService} is the
- * contract between them and {@link io.axle.perf.PerfKeys} the demo's own configuration keys.
+ * perf.jar: the load-testing demo of the ServiceComb tuning article, rebuilt on Axle as a Spring Boot
+ * application that uses the starter as any service team would. {@link io.axle.perf.PerfMain} picks the
+ * {@link io.axle.perf.Role} from the command line (producer by default, {@code -c} for the consumer,
+ * {@code --loopback} for both in two processes) and runs {@link io.axle.perf.PerfApplication} with that
+ * role's profiles; {@link io.axle.perf.PerfService} is the contract between them and
+ * {@link io.axle.perf.PerfKeys} the demo's own configuration keys, read by {@link io.axle.perf.PerfConfig}.
  */
 package io.axle.perf;

@@ -1,12 +1,14 @@
 package io.axle.perf;
 
-import io.axle.config.AxleConfig;
 import io.axle.perf.producer.Producer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** Producers on ephemeral loopback ports (highway and REST), configured from key/value pairs only (no files, no environment). */
+/**
+ * Producer applications on ephemeral loopback ports (highway and REST), in this JVM, configured by
+ * {@code --key=value} arguments over the jar's microservice.yaml, as {@code java -jar perf.jar} would be.
+ */
 public final class TestProducers {
 
   private TestProducers() {
@@ -24,9 +26,8 @@ public final class TestProducers {
     entries.put("axle.executor.default.group", 1);
     entries.put("axle.executor.default.thread-per-group", 4);
     entries.putAll(extra);
-    AxleConfig.Builder builder = AxleConfig.builder();
-    entries.forEach(builder::put);
-    return Producer.start(builder.build());
+    String[] args = entries.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
+    return Producer.start(args, new PerfOutput(System.out, System.err), new StopSignal());
   }
 
   /**

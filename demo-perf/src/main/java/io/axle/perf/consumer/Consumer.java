@@ -1,9 +1,5 @@
 package io.axle.perf.consumer;
 
-import io.axle.Axle;
-import io.axle.config.AxleConfig;
-import io.axle.config.ConfigException;
-import io.axle.config.CoreConfigKeys;
 import io.axle.perf.PerfService;
 import io.axle.perf.PerfServiceAsync;
 import io.axle.perf.StopSignal;
@@ -14,36 +10,39 @@ import io.axle.perf.report.TextReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.List;
 
 /**
- * One consumer run: start a runtime, wait for {@code perf1}, drive load through the warm-up and the
- * measurement, then report. Returns an exit status rather than exiting, so tests can run it in-process.
+ * One consumer run: wait for {@code perf1}, drive load through the warm-up and the measurement, then
+ * report. The runtime and its references are the starter's, started with the application context; this
+ * only calls them. Returns an exit status rather than exiting, so tests can run it in-process.
  */
 public final class Consumer {
   /** How long to wait for the producer before giving up. */
   public static final Duration PRODUCER_WAIT = Duration.ofSeconds(30);
 
-  /** The consumer's own service name unless the user set one. */
-  static final String SERVICE_NAME = "perf-consumer";
-
   /** Longest wait for calls in flight at the end; past it they are abandoned, which stopping reports. */
   private static final Duration DRAIN_GRACE = Duration.ofSeconds(10);
 
-  private final AxleConfig config;
+  private final ConsumerSettings settings;
+  private final ConsumerTarget target;
+  private final PerfService service;
+  private final PerfServiceAsync asyncService;
   private final PrintStream out;
   private final PrintStream err;
   private final StopSignal stop;
   private final Duration producerWait;
 
-  public Consumer(AxleConfig config, PrintStream out, PrintStream err, StopSignal stop) {
-    this(config, out, err, stop, PRODUCER_WAIT);
-  }
-
-  /** With a shorter producer wait, for tests of the failure path. */
-  Consumer(AxleConfig config, PrintStream out, PrintStream err, StopSignal stop, Duration producerWait) {
-    this.config = config.getRaw(CoreConfigKeys.SERVICE_NAME.name()).isPresent()
-        ? config : config.with(CoreConfigKeys.SERVICE_NAME.name(), SERVICE_NAME);
+  /**
+   * @param service the blocking view of {@code perf1}, for the probe and the sync driver
+   * @param asyncService the reactive view, for the async driver
+   * @param producerWait how long to wait for the producer's first answer; {@link #PRODUCER_WAIT} but in tests
+   */
+  Consumer(ConsumerSettings settings, ConsumerTarget target, PerfService service, PerfServiceAsync asyncService,
+      PrintStream out, PrintStream err, StopSignal stop, Duration producerWait) {
+    this.settings = settings;
+    this.target = target;
+    this.service = service;
+    this.asyncService = asyncService;
     this.out = out;
     this.err = err;
     this.stop = stop;
@@ -53,45 +52,34 @@ public final class Consumer {
   /**
    * @return 0 when calls succeeded (errors are reported, not fatal), 1 when none did or the producer
    *     never answered
-   * @throws ConfigException when the configuration is unusable
    */
   public int run() throws InterruptedException {
-    ConsumerSettings settings = ConsumerSettings.from(config);
-    String target = target(settings.transport());
-    Axle axle = Axle.builder().config(config).start();
     try {
-      PerfService service = reference(axle, PerfService.class);
-      try {
-        new ProducerProbe(service, target, out, stop).awaitAnswer(producerWait);
-      } catch (ProducerProbe.ProducerUnavailableException e) {
-        err.println(e.getMessage());
-        return 1;
-      }
-      out.printf("driving %s at %s over %s: %s, concurrency %d, request %d bytes, warm-up %s, duration %s%n",
-          PerfService.SERVICE_NAME, target, settings.transport(), settings.mode(), settings.concurrency(),
-          settings.requestSize(), TextReport.duration(settings.warmup()),
-          settings.untilInterrupted() ? "until interrupted" : TextReport.duration(settings.duration()));
-      RunResult result;
-      try (ProviderMetrics provider = ProviderMetrics.from(
-          config.getMostSpecific(CoreConfigKeys.REGISTRY_LOCAL, PerfService.SERVICE_NAME), settings.transport(), out,
-          err)) {
-        provider.prepare();
-        result = measure(axle, settings, provider);
-      }
-      out.println(TextReport.summary(result));
-      boolean written = writeJson(settings, result);
-      return result.requests() > 0 && written ? 0 : 1;
-    } finally {
-      axle.stop();
+      new ProducerProbe(service, target.description(), out, stop).awaitAnswer(producerWait);
+    } catch (ProducerProbe.ProducerUnavailableException e) {
+      err.println(e.getMessage());
+      return 1;
     }
+    out.printf("driving %s at %s over %s: %s, concurrency %d, request %d bytes, warm-up %s, duration %s%n",
+        PerfService.SERVICE_NAME, target.description(), settings.transport(), settings.mode(), settings.concurrency(),
+        settings.requestSize(), TextReport.duration(settings.warmup()),
+        settings.untilInterrupted() ? "until interrupted" : TextReport.duration(settings.duration()));
+    RunResult result;
+    try (ProviderMetrics provider = ProviderMetrics.from(target.registered(), settings.transport(), out, err)) {
+      provider.prepare();
+      result = measure(provider);
+    }
+    out.println(TextReport.summary(result));
+    boolean written = writeJson(result);
+    return result.requests() > 0 && written ? 0 : 1;
   }
 
-  private RunResult measure(Axle axle, ConsumerSettings settings, ProviderMetrics provider) throws InterruptedException {
+  private RunResult measure(ProviderMetrics provider) throws InterruptedException {
     Samples samples = new Samples(new ErrorLog(err));
     String message = "x".repeat(settings.requestSize()); // built once: the driver measures calls, not strings
     LoadDriver driver = settings.sync()
-        ? new SyncDriver(reference(axle, PerfService.class), settings.syncCount(), message, samples)
-        : new AsyncDriver(reference(axle, PerfServiceAsync.class), settings.asyncCount(), message, samples);
+        ? new SyncDriver(service, settings.syncCount(), message, samples)
+        : new AsyncDriver(asyncService, settings.asyncCount(), message, samples);
     Measurement measurement;
     driver.start();
     try {
@@ -108,7 +96,7 @@ public final class Consumer {
   }
 
   /** False when asked for and not written: scripts waiting for the file must see the run fail. */
-  private boolean writeJson(ConsumerSettings settings, RunResult result) {
+  private boolean writeJson(RunResult result) {
     if (settings.json() == null) {
       return true;
     }
@@ -120,36 +108,6 @@ public final class Consumer {
       // The summary is already printed, so the numbers are not lost.
       err.println("cannot write " + settings.json() + ": " + e);
       return false;
-    }
-  }
-
-  /**
-   * The registry entries of {@code perf1} that the chosen transport calls, for the messages. With
-   * {@code [highway://..., rest://...]} registered and {@code rest} chosen, that is the REST one; with
-   * none of the chosen transport, every call would fail, so that is a configuration mistake.
-   */
-  private String target(String transport) {
-    String key = CoreConfigKeys.REGISTRY_LOCAL.name() + "." + PerfService.SERVICE_NAME;
-    List<String> registered = config.getMostSpecific(CoreConfigKeys.REGISTRY_LOCAL, PerfService.SERVICE_NAME);
-    if (registered == null || registered.isEmpty()) {
-      return "(nowhere)"; // reference() reports the missing entry
-    }
-    List<String> matching = registered.stream().filter(uri -> uri.startsWith(transport + "://")).toList();
-    if (matching.isEmpty()) {
-      String transportKey = config.mostSpecificKey(CoreConfigKeys.REFERENCES_TRANSPORT, PerfService.SERVICE_NAME,
-          PerfService.SCHEMA_ID, ConsumerSettings.OPERATION);
-      throw new ConfigException(key + ": " + String.join(",", registered) + " (expected: a " + transport
-          + "://host:port entry, because " + transportKey + " is " + transport + ") — " + config.origin(key));
-    }
-    return String.join(", ", matching);
-  }
-
-  /** A missing registry entry or transport is a configuration mistake, reported as one. */
-  private static <T> T reference(Axle axle, Class<T> schemaInterface) {
-    try {
-      return axle.reference(schemaInterface, PerfService.SERVICE_NAME, PerfService.SCHEMA_ID);
-    } catch (IllegalArgumentException e) {
-      throw new ConfigException(e.getMessage());
     }
   }
 }

@@ -5,10 +5,10 @@ import io.axle.perf.StopSignal;
 import io.axle.perf.producer.Producer;
 import io.axle.registry.Endpoint;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.net.URISyntaxException;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.springframework.boot.system.ApplicationHome;
 
 /**
  * A perf producer in a child process: started with this process's java binary and class path, its
@@ -59,13 +60,13 @@ final class ChildProducer implements AutoCloseable {
     return command;
   }
 
+  /**
+   * The jar this process runs from, or null. Boot's {@link ApplicationHome}, because inside the Boot jar
+   * the demo's classes come from a nested location ({@code BOOT-INF/classes}) that is not a file path.
+   */
   private static Path runningJar() {
-    try {
-      Path location = Path.of(PerfMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-      return location.toString().endsWith(".jar") ? location : null;
-    } catch (URISyntaxException | RuntimeException e) {
-      return null;
-    }
+    File source = new ApplicationHome(PerfMain.class).getSource();
+    return source != null && source.isFile() && source.getName().endsWith(".jar") ? source.toPath() : null;
   }
 
   /**

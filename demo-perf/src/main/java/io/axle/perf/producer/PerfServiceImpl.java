@@ -1,13 +1,30 @@
 package io.axle.perf.producer;
 
+import io.axle.perf.PerfConfig;
+import io.axle.perf.PerfKeys;
 import io.axle.perf.PerfService;
+import io.axle.spring.RpcSchema;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.annotation.Profile;
 
 /**
  * Echoes, or answers with a fixed payload. The payload is built once so that answering costs the same
- * for every call and the measurement is of the transport, not of string building.
+ * for every call and the measurement is of the transport, not of string building. Served by the starter
+ * on highway and REST, in the producer only: a consumer serves nothing.
  */
+@RpcSchema(schemaId = PerfService.SCHEMA_ID, schemaInterface = PerfService.class)
+@Profile("producer")
 public final class PerfServiceImpl implements PerfService {
   private final String fixedResponse;
+
+  /**
+   * With {@code response-size} from the configuration, parsed now, so that a bad value stops the start
+   * before anything is served.
+   */
+  @Autowired
+  public PerfServiceImpl(PerfConfig config) {
+    this(config.config().get(PerfKeys.RESPONSE_SIZE));
+  }
 
   /** @param responseSize bytes of every answer; 0 echoes the message */
   public PerfServiceImpl(int responseSize) {

@@ -2,24 +2,29 @@ package io.axle.perf.producer;
 
 import io.axle.Axle;
 import io.axle.config.AxleConfig;
-import io.axle.metrics.AxleMetrics;
-import io.axle.metrics.MetricsConfigKeys;
 import io.axle.config.CoreConfigKeys;
-import io.axle.perf.PerfKeys;
+import io.axle.perf.PerfApplication;
+import io.axle.perf.PerfConfig;
+import io.axle.perf.PerfOutput;
 import io.axle.perf.PerfService;
+import io.axle.perf.Role;
 import io.axle.perf.StopSignal;
 import io.axle.registry.Endpoint;
-import java.io.PrintStream;
+import io.axle.spring.AxleRuntimeHolder;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.springframework.boot.SpringApplication;
+import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * A running perf producer: service {@value PerfService#SERVICE_NAME} serving {@link PerfService} on
- * every transport on the class path (highway on {@code axle.highway.address}, REST on
- * {@code axle.rest.address}), with the executor the standard {@code axle.executors.*} keys select.
+ * A running perf producer: the Spring Boot application under the {@code producer} profile, whose
+ * {@link PerfServiceImpl} the starter serves as service {@value PerfService#SERVICE_NAME} on every
+ * transport on the class path (highway on {@code axle.highway.address}, REST on {@code axle.rest.address}),
+ * with the executor the standard {@code axle.executors.*} keys select, and metrics (log lines per window,
+ * {@code GET /metrics} and {@code /metrics/window}) unless {@code axle.metrics.enabled} is false.
  */
 public final class Producer implements AutoCloseable {
   /** What the ready line starts with; {@code --loopback} and the tests wait for it. */
@@ -31,55 +36,43 @@ public final class Producer implements AutoCloseable {
    */
   static final List<String> TRANSPORTS = List.of("highway", "rest");
 
-  private final Axle axle;
-  private final AxleMetrics metrics;
+  private final ConfigurableApplicationContext context;
   private final Map<String, Endpoint> endpoints;
   private final String executor;
 
-  private Producer(Axle axle, AxleMetrics metrics, Map<String, Endpoint> endpoints, String executor) {
-    this.axle = axle;
-    this.metrics = metrics;
-    this.endpoints = endpoints;
-    this.executor = executor;
-  }
-
-  /**
-   * Starts serving.
-   *
-   * @throws io.axle.config.ConfigException when the configuration is unusable
-   */
-  public static Producer start(AxleConfig config) {
-    AxleConfig effective = config.getRaw(CoreConfigKeys.SERVICE_NAME.name()).isPresent()
-        ? config : config.with(CoreConfigKeys.SERVICE_NAME.name(), PerfService.SERVICE_NAME);
-    // Parsed before the runtime starts so a bad value fails fast with its own message.
-    int responseSize = effective.get(PerfKeys.RESPONSE_SIZE);
-    // The producer's own view of each window (TPS, latency, stages, pools, CPU) goes to its log,
-    // per axle.metrics.publisher.defaultLog.enabled, and to GET /metrics and /metrics/window.
-    // axle.metrics.enabled=false leaves them out entirely, to measure what they cost.
-    AxleMetrics metrics = effective.get(MetricsConfigKeys.ENABLED) ? AxleMetrics.create(effective) : null;
-    Axle.Builder builder = Axle.builder().config(effective);
-    Axle axle = (metrics == null ? builder : metrics.install(builder))
-        .provider(PerfService.SCHEMA_ID, PerfService.class, new PerfServiceImpl(responseSize))
-        .start();
-    if (metrics != null) {
-      metrics.start(axle);
-    }
-    Map<String, Endpoint> endpoints = new LinkedHashMap<>();
+  private Producer(ConfigurableApplicationContext context) {
+    this.context = context;
+    Axle axle = context.getBean(AxleRuntimeHolder.class).axle();
+    Map<String, Endpoint> bound = new LinkedHashMap<>();
     for (String transport : TRANSPORTS) {
-      axle.endpoint(transport).ifPresent(endpoint -> endpoints.put(transport, endpoint));
+      axle.endpoint(transport).ifPresent(endpoint -> bound.put(transport, endpoint));
     }
-    return new Producer(axle, metrics, Collections.unmodifiableMap(endpoints), describeExecutor(effective));
+    this.endpoints = Collections.unmodifiableMap(bound);
+    this.executor = describeExecutor(context.getBean(PerfConfig.class).config());
   }
 
   /**
-   * Serves until a stop is requested (SIGTERM, Ctrl-C: see {@link StopSignal}), then stops gracefully
-   * within {@code axle.shutdown.timeout}, so calls in flight are answered.
+   * Starts serving, configured by {@code args} ({@code --key=value}) over the usual Spring sources.
+   *
+   * @throws RuntimeException from Spring's start-up, with a {@link io.axle.config.ConfigException} in its
+   *     causes when the configuration is unusable
    */
-  public static int runUntilStopped(AxleConfig config, PrintStream out, StopSignal stop) throws InterruptedException {
-    try (Producer producer = start(config)) {
-      out.println(producer.readyLine());
-      out.flush();
+  public static Producer start(String[] args, PerfOutput output, StopSignal stop) {
+    return new Producer(PerfApplication.create(Role.PRODUCER, output, stop).run(args));
+  }
+
+  /**
+   * Serves until a stop is requested (SIGTERM, Ctrl-C: see {@link StopSignal}), then closes the context,
+   * whose Axle runtime stops gracefully within {@code axle.shutdown.timeout}, so calls in flight are answered.
+   */
+  public static int runUntilStopped(String[] args, PerfOutput output, StopSignal stop) throws InterruptedException {
+    Producer producer = start(args, output, stop);
+    try {
+      output.out().println(producer.readyLine());
+      output.out().flush();
       stop.await();
+    } finally {
+      producer.close();
     }
     return 0;
   }
@@ -109,12 +102,10 @@ public final class Producer implements AutoCloseable {
     return endpoints;
   }
 
+  /** Closes the application context: the runtime stops gracefully first, then the beans go. */
   @Override
   public void close() {
-    axle.stop();
-    if (metrics != null) {
-      metrics.close();
-    }
+    SpringApplication.exit(context);
   }
 
   /** The executor of {@code echo} in words, mirroring how core resolves it, for the ready line. */

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The packaged perf.jar, run the way the README runs it: separate JVMs for producer and consumer. Run by
- * failsafe after {@code package}, so this is the shaded jar with its merged service files.
+ * failsafe after {@code package}, so this is the executable Spring Boot jar, its dependencies nested.
  */
 class PerfJarIT {
   private static final Pattern READY =
@@ -44,16 +44,40 @@ class PerfJarIT {
   }
 
   @Test
-  void jarIsRunnableAndMergesTheServiceFiles() throws Exception {
+  void jarIsABootJarThatKeepsEveryModulesServiceFiles() throws Exception {
     try (JarFile jarFile = new JarFile(jar.toFile())) {
-      assertThat(jarFile.getManifest().getMainAttributes().getValue("Main-Class")).isEqualTo("io.axle.perf.PerfMain");
-      // Core and the demo both declare keys: without merging, one provider would silently replace the other.
-      assertThat(entry(jarFile, "META-INF/services/io.axle.config.ConfigKeyProvider"))
-          .contains("io.axle.config.CoreConfigKeys", "io.axle.perf.PerfKeys");
-      assertThat(entry(jarFile, "META-INF/services/io.axle.transport.TransportFactory"))
-          .contains("io.axle.highway.HighwayTransportFactory", "io.axle.rest.RestTransportFactory");
-      assertThat(entry(jarFile, "microservice.yaml"))
+      assertThat(jarFile.getManifest().getMainAttributes().getValue("Main-Class"))
+          .isEqualTo("org.springframework.boot.loader.launch.JarLauncher");
+      assertThat(jarFile.getManifest().getMainAttributes().getValue("Start-Class")).isEqualTo("io.axle.perf.PerfMain");
+      // Core and the demo both declare keys, both transports register a factory: each module's jar is nested
+      // whole, so no service file replaces another.
+      assertThat(entry(jarFile, "BOOT-INF/classes/META-INF/services/io.axle.config.ConfigKeyProvider"))
+          .contains("io.axle.perf.PerfKeys");
+      assertThat(jarFile.stream().map(JarEntry::getName).filter(name -> name.startsWith("BOOT-INF/lib/axle-")))
+          .anySatisfy(name -> assertThat(name).startsWith("BOOT-INF/lib/axle-core-"))
+          .anySatisfy(name -> assertThat(name).startsWith("BOOT-INF/lib/axle-transport-highway-"))
+          .anySatisfy(name -> assertThat(name).startsWith("BOOT-INF/lib/axle-transport-rest-"))
+          .anySatisfy(name -> assertThat(name).startsWith("BOOT-INF/lib/axle-spring-boot-starter-"));
+      assertThat(entry(jarFile, "BOOT-INF/classes/microservice.yaml"))
           .contains("perf1: [highway://127.0.0.1:7070, rest://127.0.0.1:8080]");
+    }
+  }
+
+  /**
+   * A bad or unknown axle key: exit status 2 and the problem alone, as without Spring — no banner, no
+   * stack trace, no report of the failed context.
+   */
+  @Test
+  void badAxleKeys_exitWith2AndTheProblemOnly() throws Exception {
+    try (JavaProcess producer = JavaProcess.startJar(jar, "--axle.highway.max-frame-size=70000000")) {
+      assertThat(producer.awaitExit(RUN_WAIT)).as("exit; output:%n%s", producer.output()).contains(2);
+      assertThat(producer.output().lines()).containsExactly("Invalid configuration:",
+          "  axle.highway.max-frame-size: 70000000 (expected: an integer in [1024, 67108864]) — from commandLineArgs");
+    }
+    try (JavaProcess consumer = JavaProcess.startJar(jar, "-c", "--axle.servce.name=x")) {
+      assertThat(consumer.awaitExit(RUN_WAIT)).as("exit; output:%n%s", consumer.output()).contains(2);
+      assertThat(consumer.output().lines()).containsExactly("Invalid configuration:",
+          "  axle.servce.name: unknown key (expected: a known key; did you mean axle.service.name?) — from commandLineArgs");
     }
   }
 

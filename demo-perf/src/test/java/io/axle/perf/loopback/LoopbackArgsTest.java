@@ -12,7 +12,7 @@ class LoopbackArgsTest {
 
   @Test
   void childGetsRuntimeKeysAndResponseSize_butNotConsumerKeysOrTheMode() throws Exception {
-    List<String> args = LoopbackRunner.producerArgs(List.of("--loopback", "--sync-count=50", "--duration=2s",
+    List<String> args = LoopbackProducer.producerArgs(List.of("--loopback", "--sync-count=50", "--duration=2s",
         "--axle.highway.server.thread-count=8", "--servicecomb.executor.default.group=4", "--response-size=1024",
         "--json=r.json"));
 
@@ -23,12 +23,20 @@ class LoopbackArgsTest {
   }
 
   @Test
-  void usersAddressComesLast_soItWins() throws Exception {
-    List<String> args = LoopbackRunner.producerArgs(List.of("--axle.highway.address=127.0.0.1:7171",
+  void usersAddressWins_andIsTheOnlyOne() throws Exception {
+    // Spring joins repeated --key= options into a list instead of taking the last: one address per key only.
+    List<String> args = LoopbackProducer.producerArgs(List.of("--axle.highway.address=127.0.0.1:7171",
         "--axle.rest.address=127.0.0.1:8181", "--axle.references.transport=rest"));
 
-    assertThat(args).hasSize(5).endsWith("--axle.highway.address=127.0.0.1:7171", "--axle.rest.address=127.0.0.1:8181",
+    assertThat(args).containsExactly("--axle.highway.address=127.0.0.1:7171", "--axle.rest.address=127.0.0.1:8181",
         "--axle.references.transport=rest");
+  }
+
+  @Test
+  void aFreePortOnlyWhereTheUserNamesNoAddress() throws Exception {
+    List<String> args = LoopbackProducer.producerArgs(List.of("--axle.rest.address=127.0.0.1:8181"));
+
+    assertThat(args).containsExactly("--axle.highway.address=127.0.0.1:0", "--axle.rest.address=127.0.0.1:8181");
   }
 
   @Test

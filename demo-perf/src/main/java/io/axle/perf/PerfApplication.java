@@ -1,0 +1,55 @@
+package io.axle.perf;
+
+import io.axle.config.AxleConfig;
+import java.util.Map;
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.ConfigurableEnvironment;
+
+/**
+ * perf.jar's Spring Boot application. Which beans are active depends on the {@link Role}'s profiles: the
+ * producer's {@code @RpcSchema} service, or the consumer's {@code @RpcReference}s and load run. The Axle
+ * runtime itself is the starter's, exactly as in any user's application.
+ */
+@SpringBootApplication(proxyBeanMethods = false)
+public class PerfApplication {
+
+  /**
+   * The application for {@code role}, printing to {@code output} and stopping on {@code stop}.
+   *
+   * <p>Quiet: no banner and no start-up info, so the output is the demo's own (ready line, windows,
+   * summary). No web server: Axle's transports serve, on their own ports. No Spring shutdown hook: on
+   * Ctrl-C the consumer must first finish its run and print the summary, so {@link StopSignal}'s hook
+   * stops the run, and the run closes the context, which stops the runtime gracefully.
+   */
+  public static SpringApplication create(Role role, PerfOutput output, StopSignal stop) {
+    SpringApplication application = new SpringApplication(PerfApplication.class);
+    application.setBannerMode(Banner.Mode.OFF);
+    application.setLogStartupInfo(false);
+    application.setWebApplicationType(WebApplicationType.NONE);
+    application.setRegisterShutdownHook(false);
+    application.setAdditionalProfiles(role.profiles().toArray(String[]::new));
+    // Lowest precedence, so any source the user writes wins. The consumer measures with its own clock
+    // and never had the metrics module's listener on its calls; keep it off its hot path unless asked.
+    application.setDefaultProperties(role == Role.PRODUCER
+        ? Map.of("axle.service.name", role.serviceName())
+        : Map.of("axle.service.name", role.serviceName(), "axle.metrics.enabled", "false"));
+    application.addInitializers(context -> {
+      context.getBeanFactory().registerSingleton("perfOutput", output);
+      context.getBeanFactory().registerSingleton("perfStopSignal", stop);
+    });
+    return application;
+  }
+
+  /**
+   * Each demo key is parsed by the bean that uses it, as that bean is created: a bad value stops the start
+   * before the runtime serves or calls anything.
+   */
+  @Bean
+  PerfConfig perfConfig(AxleConfig axleConfig, ConfigurableEnvironment environment) {
+    return PerfConfig.from(axleConfig, environment);
+  }
+}

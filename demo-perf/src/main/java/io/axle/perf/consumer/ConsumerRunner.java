@@ -1,0 +1,42 @@
+package io.axle.perf.consumer;
+
+import io.axle.perf.PerfConfig;
+import io.axle.perf.PerfMain;
+import io.axle.perf.PerfOutput;
+import io.axle.perf.StopSignal;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.ExitCodeGenerator;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Component;
+
+/**
+ * The consumer application's run: once the context is refreshed and the runtime has bound the references,
+ * drives {@code perf1} and keeps the outcome as the application's exit code. The settings and the target
+ * are checked while the bean is created, so a bad key fails before the runtime starts or anything waits.
+ */
+@Component
+@Profile("consumer")
+final class ConsumerRunner implements ApplicationRunner, ExitCodeGenerator {
+  private final Consumer consumer;
+  /** Failed until the run says otherwise: a run that never completed has not succeeded. */
+  private volatile int status = PerfMain.FAILED;
+
+  ConsumerRunner(PerfConfig config, ProducerEndpoints producer, PerfReferences references, PerfOutput output,
+      StopSignal stop) {
+    ConsumerSettings settings = ConsumerSettings.from(config.config());
+    ConsumerTarget target = ConsumerTarget.of(config.config(), producer.registered(), settings.transport());
+    this.consumer = new Consumer(settings, target, references.sync(), references.async(), output.out(), output.err(),
+        stop, Consumer.PRODUCER_WAIT);
+  }
+
+  @Override
+  public void run(ApplicationArguments args) throws InterruptedException {
+    status = consumer.run();
+  }
+
+  @Override
+  public int getExitCode() {
+    return status;
+  }
+}
