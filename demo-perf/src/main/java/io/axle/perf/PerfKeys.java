@@ -40,8 +40,23 @@ public final class PerfKeys implements ConfigKeyProvider {
   public static final ConfigKey<Boolean> LOOPBACK = ConfigKey.booleanKey("loopback", false,
       "Start a producer as a child process and drive it from this one (--loopback).");
 
+  public static final ConfigKey<String> SWEEP = ConfigKey.stringKey("sweep", null,
+      "Consumer: run once per value of a numeric key and print a table, e.g. sync-count=1,10,50,100.");
+
+  public static final ConfigKey<Duration> TARGET_P999 = ConfigKey.durationKey("target-p999", null, Duration.ofMillis(1),
+      "Consumer: find the highest open-loop rate whose P999 stays within this target, e.g. 10ms.");
+
+  public static final ConfigKey<Integer> KNEE_START_RPS = ConfigKey.intKey("knee.start-rps", 1000, 1,
+      Integer.MAX_VALUE, "Consumer: the rate the knee search (target-p999) starts from, doubled until P999 misses.");
+
+  public static final ConfigKey<Integer> KNEE_MAX_STEPS = ConfigKey.intKey("knee.max-steps", 12, 2, 100,
+      "Consumer: the most runs the knee search (target-p999) makes before it reports the best rate found.");
+
+  public static final ConfigKey<Boolean> LONG_TAIL_COMPARE = ConfigKey.booleanKey("long-tail.compare", false,
+      "Consumer: run the same load without and with the long-tail share and print the rise of the normal requests' latency.");
+
   private static final List<ConfigKey<?>> KEYS = List.of(SYNC, SYNC_COUNT, ASYNC_COUNT, REQUEST_SIZE, RESPONSE_SIZE,
-      DURATION, WARMUP, JSON, LOOPBACK);
+      DURATION, WARMUP, JSON, LOOPBACK, SWEEP, TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public PerfKeys() {

@@ -3,8 +3,10 @@ package io.axle.perf;
 import io.axle.config.AxleConfig;
 import io.axle.config.ConfigException;
 import io.axle.perf.producer.Producer;
+import io.axle.perf.series.SeriesRunner;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Optional;
 import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -56,6 +58,10 @@ public final class PerfMain {
 
   /** The consumer (or loopback) runs while the context starts; its status comes back as the exit code. */
   private static int runToCompletion(Role role, String[] args, PerfOutput output, StopSignal stop) {
+    Optional<SeriesRunner> series = SeriesRunner.of(role, args, output, stop);
+    if (series.isPresent()) {
+      return series.get().run();
+    }
     ConfigurableApplicationContext context = PerfApplication.create(role, output, stop).run(args);
     return SpringApplication.exit(context);
   }

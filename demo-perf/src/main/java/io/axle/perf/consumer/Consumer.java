@@ -31,6 +31,7 @@ public final class Consumer {
   private final PrintStream err;
   private final StopSignal stop;
   private final Duration producerWait;
+  private volatile RunResult lastResult;
 
   /**
    * @param service the blocking view of {@code perf1}, for the probe and the sync driver
@@ -69,9 +70,15 @@ public final class Consumer {
       provider.prepare();
       result = measure(provider);
     }
+    lastResult = result;
     out.println(TextReport.summary(result));
     boolean written = writeJson(result);
     return result.requests() > 0 && written ? 0 : 1;
+  }
+
+  /** The result of the last completed run, for runners that chain runs; null before one completed. */
+  RunResult lastResult() {
+    return lastResult;
   }
 
   private RunResult measure(ProviderMetrics provider) throws InterruptedException {

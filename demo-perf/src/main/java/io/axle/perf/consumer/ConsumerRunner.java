@@ -4,6 +4,7 @@ import io.axle.perf.PerfConfig;
 import io.axle.perf.PerfMain;
 import io.axle.perf.PerfOutput;
 import io.axle.perf.StopSignal;
+import io.axle.perf.report.RunResult;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.ExitCodeGenerator;
@@ -38,5 +39,10 @@ final class ConsumerRunner implements ApplicationRunner, ExitCodeGenerator {
   @Override
   public int getExitCode() {
     return status;
+  }
+
+  /** The run's result once it measured; null before, or if it never did (no producer). */
+  RunResult result() {
+    return consumer.lastResult();
   }
 }

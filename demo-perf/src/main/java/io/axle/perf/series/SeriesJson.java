@@ -1,0 +1,46 @@
+package io.axle.perf.series;
+
+import io.axle.perf.report.JsonReport;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A series as JSON: {@code {"runs":[…]}} of single-run objects ({@link JsonReport}), a sweep's runs with
+ * {@code "sweep":{"key":…,"value":…}}, and for a knee search {@code "knee":{"target_p999_ms":…,"rps":…}}
+ * ({@code rps} null when no rate met the target).
+ */
+final class SeriesJson {
+
+  private SeriesJson() {
+  }
+
+  static JsonObject toJson(List<SeriesTable.Row> rows, List<Map<String, Object>> sweeps, SeriesPlan plan,
+      KneeSearch.Knee knee) {
+    JsonArray runs = new JsonArray();
+    for (int i = 0; i < rows.size(); i++) {
+      JsonObject run = JsonReport.toJson(rows.get(i).result());
+      if (!sweeps.get(i).isEmpty()) {
+        run.put("sweep", new JsonObject(sweeps.get(i)));
+      }
+      runs.add(run);
+    }
+    JsonObject json = new JsonObject().put("runs", runs);
+    if (plan instanceof SeriesPlan.Knee search) {
+      json.put("knee", new JsonObject()
+          .put("target_p999_ms", search.targetP999().toNanos() / 1e6)
+          .put("rps", knee == null ? null : knee.rps()));
+    }
+    return json;
+  }
+
+  static void write(Path file, List<SeriesTable.Row> rows, List<Map<String, Object>> sweeps, SeriesPlan plan,
+      KneeSearch.Knee knee) throws IOException {
+    Files.writeString(file, toJson(rows, sweeps, plan, knee).encodePrettily() + "\n", StandardCharsets.UTF_8);
+  }
+}

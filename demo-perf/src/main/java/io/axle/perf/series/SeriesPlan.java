@@ -1,0 +1,121 @@
+package io.axle.perf.series;
+
+import io.axle.config.AxleConfig;
+import io.axle.config.ConfigException;
+import io.axle.config.ConfigKey;
+import io.axle.config.ConfigKeys;
+import io.axle.perf.PerfKeys;
+import io.axle.transport.TransportFactory;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+/**
+ * Which series the configuration asks for, if any: {@code sweep: key=v1,v2,…}, {@code target-p999: 10ms}
+ * (a knee search) or {@code long-tail.compare: true}. At most one per command.
+ */
+sealed interface SeriesPlan {
+
+  /** One run per value of a numeric key. */
+  record Sweep(String key, List<String> values) implements SeriesPlan {
+  }
+
+  /** The highest {@code rps} whose P999 is within the target. */
+  record Knee(Duration targetP999, int startRps, int maxSteps) implements SeriesPlan {
+  }
+
+  /** The same load without, then with, the long-tail share of slow requests. */
+  record LongTailCompare() implements SeriesPlan {
+  }
+
+  /**
+   * The plan {@code config} asks for, or empty for a single run.
+   *
+   * @throws ConfigException naming the key, value and fix when the plan is unusable
+   */
+  static Optional<SeriesPlan> from(AxleConfig config) {
+    List<SeriesPlan> asked = new ArrayList<>();
+    String sweep = config.get(PerfKeys.SWEEP);
+    if (sweep != null) {
+      asked.add(sweep(sweep, config.origin(PerfKeys.SWEEP.name())));
+    }
+    Duration target = config.get(PerfKeys.TARGET_P999);
+    if (target != null) {
+      asked.add(new Knee(target, config.get(PerfKeys.KNEE_START_RPS), config.get(PerfKeys.KNEE_MAX_STEPS)));
+    }
+    if (config.get(PerfKeys.LONG_TAIL_COMPARE)) {
+      String ratio = config.getRaw(SeriesRunner.LONG_TAIL_RATIO).orElse("0");
+      if (!isNumber(ratio) || new BigDecimal(ratio).signum() <= 0) {
+        throw new ConfigException("long-tail.compare: true with " + SeriesRunner.LONG_TAIL_RATIO + ": " + ratio
+            + " (expected: a long-tail.ratio above 0, e.g. 0.01, so that there is a slow share to compare) — "
+            + config.origin(PerfKeys.LONG_TAIL_COMPARE.name()));
+      }
+      asked.add(new LongTailCompare());
+    }
+    if (asked.size() > 1) {
+      throw new ConfigException("sweep, target-p999, long-tail.compare: more than one is set (expected: at most one "
+          + "series per command; run them one after the other)");
+    }
+    return asked.stream().findFirst();
+  }
+
+  private static Sweep sweep(String text, String origin) {
+    int equals = text.indexOf('=');
+    String expected = " (expected: key=v1,v2,… with a numeric key, e.g. sync-count=1,10,50,100) — " + origin;
+    if (equals <= 0 || equals == text.length() - 1) {
+      throw new ConfigException("sweep: " + text + expected);
+    }
+    String key = text.substring(0, equals).trim();
+    if (key.equals(PerfKeys.SWEEP.name()) || key.equals(PerfKeys.TARGET_P999.name())) {
+      throw new ConfigException("sweep: " + text + " (expected: a key other than sweep and target-p999) — " + origin);
+    }
+    List<ConfigKey<?>> keys = knownKeys();
+    Optional<ConfigKey<?>> known = keys.stream().filter(k -> k.name().equals(canonical(key))).findFirst();
+    boolean family = keys.stream().anyMatch(k -> k.isFamily() && canonical(key).startsWith(k.name() + "."));
+    if (known.isEmpty() && !family) {
+      throw new ConfigException("sweep: " + text + " — " + key + " is not a known key" + expected);
+    }
+    List<String> values = new ArrayList<>();
+    for (String value : text.substring(equals + 1).split(",")) {
+      String trimmed = value.trim();
+      if (!isNumber(trimmed)) {
+        throw new ConfigException("sweep: " + text + " — " + (trimmed.isEmpty() ? "an empty value" : trimmed)
+            + " is not a number" + expected);
+      }
+      if (known.isPresent()) {
+        try {
+          known.get().parse(trimmed);
+        } catch (IllegalArgumentException e) {
+          throw new ConfigException("sweep: " + text + " — " + key + ": " + trimmed + " (expected: "
+              + known.get().expected() + ") — " + origin);
+        }
+      }
+      values.add(trimmed);
+    }
+    return new Sweep(key, List.copyOf(values));
+  }
+
+  /** Every module's keys and the transports' (which core validates at start-up, not through ConfigKeys). */
+  private static List<ConfigKey<?>> knownKeys() {
+    List<ConfigKey<?>> keys = new ArrayList<>(ConfigKeys.all());
+    ServiceLoader.load(TransportFactory.class).forEach(factory -> keys.addAll(factory.configKeys()));
+    return keys;
+  }
+
+  private static boolean isNumber(String text) {
+    try {
+      new BigDecimal(text);
+      return true;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  /** The {@code axle.} spelling of a {@code servicecomb.} key, as the configuration stores it. */
+  static String canonical(String key) {
+    return key.startsWith("servicecomb.") ? "axle." + key.substring("servicecomb.".length()) : key;
+  }
+}

@@ -1,0 +1,151 @@
+package io.axle.perf.series;
+
+import io.axle.config.AxleConfig;
+import io.axle.perf.PerfFailure;
+import io.axle.perf.PerfKeys;
+import io.axle.perf.PerfMain;
+import io.axle.perf.PerfOutput;
+import io.axle.perf.Role;
+import io.axle.perf.StopSignal;
+import io.axle.perf.consumer.SingleRun;
+import io.axle.perf.report.RunResult;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs a {@link SeriesPlan}: each step is a whole consumer run ({@link SingleRun}) with the step's keys on
+ * its command line, printing its windows and summary as a single run does; then the table and, with
+ * {@code json}, one document of all the runs.
+ */
+public final class SeriesRunner {
+  /** The long-tail share the comparison's first run sets, to run the same load without the slow requests. */
+  static final String LONG_TAIL_RATIO = "long-tail.ratio";
+  /** The open-loop rate key a knee search sets at each step. */
+  static final String RPS = "rps";
+  /** A knee step must carry this share of its rate: below it the rate was not really offered. */
+  static final double CARRIED = 0.95;
+
+  private final SeriesPlan plan;
+  private final Role role;
+  private final String[] args;
+  private final PerfOutput output;
+  private final StopSignal stop;
+  private final String json;
+  private final List<SeriesTable.Row> rows = new ArrayList<>();
+  private final List<Map<String, Object>> labels = new ArrayList<>();
+  private KneeSearch.Knee knee;
+
+  private SeriesRunner(SeriesPlan plan, Role role, String[] args, PerfOutput output, StopSignal stop, String json) {
+    this.plan = plan;
+    this.role = role;
+    this.args = args.clone();
+    this.output = output;
+    this.stop = stop;
+    this.json = json;
+  }
+
+  /**
+   * The series the arguments and files ask for, if any. Read before Spring starts, from the same sources
+   * but {@code application.yml}.
+   *
+   * @throws io.axle.config.ConfigException when a series key is unusable
+   */
+  public static Optional<SeriesRunner> of(Role role, String[] args, PerfOutput output, StopSignal stop) {
+    AxleConfig config = AxleConfig.load(args);
+    return SeriesPlan.from(config)
+        .map(plan -> new SeriesRunner(plan, role, args, output, stop, config.get(PerfKeys.JSON)));
+  }
+
+  /** Runs every step; the exit status: 0 when every step measured, else the failing step's. */
+  public int run() {
+    String header;
+    switch (plan) {
+      case SeriesPlan.Sweep sweep -> {
+        header = sweep.key();
+        for (String value : sweep.values()) {
+          step(value, Map.of(sweep.key(), value), Map.of("key", sweep.key(), "value", number(value)));
+        }
+      }
+      case SeriesPlan.Knee search -> {
+        header = RPS;
+        knee = new KneeSearch(search, this::kneeStep).run();
+      }
+      case SeriesPlan.LongTailCompare ignored -> {
+        header = "long tail";
+        step("without", Map.of(LONG_TAIL_RATIO, "0"), Map.of());
+        step("with", Map.of(), Map.of());
+      }
+    }
+    output.out().println();
+    output.out().println("series summary");
+    output.out().println(SeriesTable.render(header, rows));
+    if (plan instanceof SeriesPlan.Knee search) {
+      output.out().println(KneeSearch.describe(search, knee));
+    }
+    if (plan instanceof SeriesPlan.LongTailCompare) {
+      output.out().println(LongTailRise.describe(rows.get(0).result(), rows.get(1).result()));
+    }
+    writeJson();
+    return PerfMain.OK;
+  }
+
+  /** A knee step: the result at {@code rps}. */
+  private RunResult kneeStep(int rps) {
+    return step(rps + "/s", Map.of(RPS, Integer.toString(rps)), Map.of());
+  }
+
+  private RunResult step(String label, Map<String, String> keys, Map<String, Object> sweep) {
+    output.out().printf("%n=== series step %d: %s ===%n", rows.size() + 1,
+        keys.isEmpty() ? label : keys.toString().replaceAll("[{}]", ""));
+    long cpuBefore = processCpuNanos();
+    long wallBefore = System.nanoTime();
+    SingleRun.Outcome outcome = SingleRun.run(role, StepArgs.of(args, keys), output, stop);
+    double cpu = 100.0 * (processCpuNanos() - cpuBefore) / Math.max(1, System.nanoTime() - wallBefore);
+    if (outcome.status() != PerfMain.OK || outcome.result() == null) {
+      throw new PerfFailure("series step " + label + " failed (exit " + outcome.status() + "); the runs before it are "
+          + "printed above");
+    }
+    rows.add(new SeriesTable.Row(label, outcome.result(), cpu));
+    labels.add(sweep);
+    return outcome.result();
+  }
+
+  private void writeJson() {
+    if (json == null) {
+      return;
+    }
+    try {
+      SeriesJson.write(Path.of(json), rows, labels, plan, knee);
+      output.out().println("result written to " + json);
+    } catch (IOException e) {
+      throw new PerfFailure("cannot write " + json + ": " + e);
+    }
+  }
+
+  /** The swept value as JSON should show it: 2 stays 2 (a conditional expression would make it 2.0). */
+  private static Object number(String value) {
+    BigDecimal number = new BigDecimal(value);
+    if (number.scale() <= 0) {
+      return number.longValueExact();
+    }
+    return number.doubleValue();
+  }
+
+  private static long processCpuNanos() {
+    return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+        ? Math.max(0, os.getProcessCpuTime()) : 0;
+  }
+
+  /** {@code 12.5ms}-style text of a duration, for messages. */
+  static String millis(Duration duration) {
+    return String.format(Locale.ROOT, "%.3f ms", duration.toNanos() / 1e6);
+  }
+}

@@ -1,0 +1,66 @@
+package io.axle.perf.series;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.axle.config.AxleConfig;
+import io.axle.config.ConfigException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Which series a configuration asks for, and the messages of the ones it cannot run. */
+class SeriesPlanTest {
+
+  private static AxleConfig config(Map<String, Object> values) {
+    AxleConfig.Builder builder = AxleConfig.builder();
+    values.forEach(builder::put);
+    return builder.build();
+  }
+
+  @Test
+  void noSeriesKey_isASingleRun() {
+    assertThat(SeriesPlan.from(config(Map.of()))).isEmpty();
+  }
+
+  @Test
+  void sweep_overAnAxleKey_orItsServicecombSpelling() {
+    assertThat(SeriesPlan.from(config(Map.of("sweep", "axle.highway.client.thread-count=1, 2,4"))))
+        .contains(new SeriesPlan.Sweep("axle.highway.client.thread-count", List.of("1", "2", "4")));
+    assertThat(SeriesPlan.from(config(Map.of("sweep", "servicecomb.highway.client.thread-count=8"))))
+        .contains(new SeriesPlan.Sweep("servicecomb.highway.client.thread-count", List.of("8")));
+  }
+
+  @Test
+  void knee_withItsDefaults() {
+    assertThat(SeriesPlan.from(config(Map.of("target-p999", "10ms"))))
+        .contains(new SeriesPlan.Knee(Duration.ofMillis(10), 1000, 12));
+  }
+
+  @Test
+  void unusableSeries_nameTheProblem() {
+    assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("sweep", "sync-count"))))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("\n  sweep: sync-count (expected: key=v1,v2,…");
+    assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("sweep", "sync-cnt=1,2"))))
+        .hasMessageContaining("sync-cnt is not a known key");
+    assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("sweep", "sync-count=0,10"))))
+        .hasMessageContaining("sync-count: 0 (expected: ");
+    assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("sweep", "sync-count=1", "target-p999", "10ms"))))
+        .hasMessageContaining("more than one is set");
+    assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("long-tail.compare", true))))
+        .hasMessageContaining("\n  long-tail.compare: true with long-tail.ratio: 0 (expected: a long-tail.ratio above 0");
+  }
+
+  @Test
+  void stepArgs_replaceEverySpellingOfTheSteppedKey_andDropTheSeriesOwnKeys() {
+    String[] user = {"-c", "--sync-count=50", "--servicecomb.highway.client.thread-count=2", "--sweep=x=1",
+        "--json=a.json", "--duration=1s"};
+    assertThat(StepArgs.of(user, Map.of("axle.highway.client.thread-count", "4")))
+        .containsExactly("-c", "--sync-count=50", "--duration=1s", "--axle.highway.client.thread-count=4");
+    assertThat(StepArgs.of(user, Map.of("servicecomb.highway.client.thread-count", "4")))
+        .containsExactly("-c", "--sync-count=50", "--duration=1s", "--servicecomb.highway.client.thread-count=4");
+    assertThat(StepArgs.of(user, Map.of("sync-count", "5")))
+        .containsExactly("-c", "--servicecomb.highway.client.thread-count=2", "--duration=1s", "--sync-count=5");
+  }
+}
