@@ -14,12 +14,13 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 
 /**
- * Which series the configuration asks for, if any: {@code sweep: key=v1,v2,…}, {@code target-p999: 10ms}
+ * Which series the configuration asks for, if any: {@code sweep: key=v1,v2,…} (numbers, or any value
+ * of a key that has a type, such as {@code axle.executors.default=inline,group,virtual}), {@code target-p999: 10ms}
  * (a knee search) or {@code long-tail.compare: true}. At most one per command.
  */
 sealed interface SeriesPlan {
 
-  /** One run per value of a numeric key. */
+  /** One run per value of a key. */
   record Sweep(String key, List<String> values) implements SeriesPlan {
   }
 
@@ -64,7 +65,8 @@ sealed interface SeriesPlan {
 
   private static Sweep sweep(String text, String origin) {
     int equals = text.indexOf('=');
-    String expected = " (expected: key=v1,v2,… with a numeric key, e.g. sync-count=1,10,50,100) — " + origin;
+    String expected = " (expected: key=v1,v2,…, e.g. sync-count=1,10,50,100 or axle.executors.default=inline,group,virtual)"
+        + " — " + origin;
     if (equals <= 0 || equals == text.length() - 1) {
       throw new ConfigException("sweep: " + text + expected);
     }
@@ -81,13 +83,17 @@ sealed interface SeriesPlan {
     List<String> values = new ArrayList<>();
     for (String value : text.substring(equals + 1).split(",")) {
       String trimmed = value.trim();
-      if (!isNumber(trimmed)) {
+      // A key with its own type (a choice like axle.executors.default) checks its values itself; a family
+      // key's values can only be checked to be numbers.
+      if (known.isEmpty() && !isNumber(trimmed)) {
         throw new ConfigException("sweep: " + text + " — " + (trimmed.isEmpty() ? "an empty value" : trimmed)
             + " is not a number" + expected);
       }
       if (known.isPresent()) {
         try {
-          known.get().parse(trimmed);
+          if (trimmed.isEmpty() || known.get().parse(trimmed) == null) {
+            throw new IllegalArgumentException("empty");
+          }
         } catch (IllegalArgumentException e) {
           throw new ConfigException("sweep: " + text + " — " + key + ": " + trimmed + " (expected: "
               + known.get().expected() + ") — " + origin);

@@ -130,9 +130,14 @@ public final class SeriesRunner {
     }
   }
 
-  /** The swept value as JSON should show it: 2 stays 2 (a conditional expression would make it 2.0). */
+  /** The swept value as JSON should show it: 2 stays 2 (a conditional expression would make it 2.0), text stays text. */
   private static Object number(String value) {
-    BigDecimal number = new BigDecimal(value);
+    BigDecimal number;
+    try {
+      number = new BigDecimal(value);
+    } catch (NumberFormatException e) {
+      return value;
+    }
     if (number.scale() <= 0) {
       return number.longValueExact();
     }

@@ -33,6 +33,14 @@ class SeriesPlanTest {
   }
 
   @Test
+  void sweep_overTheValuesOfAChoiceKey() {
+    assertThat(SeriesPlan.from(config(Map.of("sweep", "axle.executors.default=inline,group,virtual"))))
+        .contains(new SeriesPlan.Sweep("axle.executors.default", List.of("inline", "group", "virtual")));
+    assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("sweep", "axle.highway.client.thread-count=1,many"))))
+        .hasMessageContaining("axle.highway.client.thread-count: many (expected: ");
+  }
+
+  @Test
   void knee_withItsDefaults() {
     assertThat(SeriesPlan.from(config(Map.of("target-p999", "10ms"))))
         .contains(new SeriesPlan.Knee(Duration.ofMillis(10), 1000, 12));
@@ -41,7 +49,7 @@ class SeriesPlanTest {
   @Test
   void unusableSeries_nameTheProblem() {
     assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("sweep", "sync-count"))))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("\n  sweep: sync-count (expected: key=v1,v2,…");
+        .isInstanceOf(ConfigException.class).hasMessageContaining("\n  sweep: sync-count (expected: key=v1,v2,…, e.g.");
     assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("sweep", "sync-cnt=1,2"))))
         .hasMessageContaining("sync-cnt is not a known key");
     assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("sweep", "sync-count=0,10"))))

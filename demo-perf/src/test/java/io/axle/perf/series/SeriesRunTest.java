@@ -77,8 +77,8 @@ class SeriesRunTest {
     int status = PerfMain.run(new String[] {"-c", "--sweep=sync-count=1,ten"}, print(out), print(err));
 
     assertThat(status).isEqualTo(PerfMain.BAD_CONFIGURATION);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("\n  sweep: sync-count=1,ten — ten is not a number "
-        + "(expected: key=v1,v2,… with a numeric key, e.g. sync-count=1,10,50,100) — from command line --sweep=sync-count=1,ten");
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("\n  sweep: sync-count=1,ten — sync-count: ten (expected: "
+        + "an integer >= 1) — from command line --sweep=sync-count=1,ten");
     assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("series step");
   }
 
