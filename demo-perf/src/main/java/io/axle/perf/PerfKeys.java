@@ -37,6 +37,9 @@ public final class PerfKeys implements ConfigKeyProvider {
   public static final ConfigKey<String> JSON = ConfigKey.stringKey("json", null,
       "Consumer: file to write the machine-readable result to; none by default.");
 
+  public static final ConfigKey<String> REPORT = ConfigKey.stringKey("report", null,
+      "Consumer: HTML file to write the report with charts to (self-contained, viewable offline); none by default.");
+
   public static final ConfigKey<Boolean> LOOPBACK = ConfigKey.booleanKey("loopback", false,
       "Start a producer as a child process and drive it from this one (--loopback).");
 
@@ -56,7 +59,8 @@ public final class PerfKeys implements ConfigKeyProvider {
       "Consumer: run the same load without and with the long-tail share and print the rise of the normal requests' latency.");
 
   private static final List<ConfigKey<?>> KEYS = List.of(SYNC, SYNC_COUNT, ASYNC_COUNT, REQUEST_SIZE, RESPONSE_SIZE,
-      DURATION, WARMUP, JSON, LOOPBACK, SWEEP, TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE);
+      DURATION, WARMUP, JSON, LOOPBACK, REPORT, SWEEP, TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS,
+      LONG_TAIL_COMPARE);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public PerfKeys() {

@@ -5,11 +5,14 @@ import io.axle.perf.PerfServiceAsync;
 import io.axle.perf.StopSignal;
 import io.axle.perf.report.JsonReport;
 import io.axle.perf.report.Latency;
+import io.axle.perf.report.LatencyCurve;
 import io.axle.perf.report.RunResult;
 import io.axle.perf.report.TextReport;
+import io.axle.perf.report.html.HtmlReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * One consumer run: wait for {@code perf1}, drive load through the warm-up and the measurement, then
@@ -72,7 +75,8 @@ public final class Consumer {
     }
     lastResult = result;
     out.println(TextReport.summary(result));
-    boolean written = writeJson(result);
+    // & rather than &&: a JSON file that cannot be written must not cost the report, nor the reverse.
+    boolean written = writeJson(result) & writeReport(result);
     return result.requests() > 0 && written ? 0 : 1;
   }
 
@@ -99,7 +103,7 @@ public final class Consumer {
     return new RunResult(settings.transport(), settings.mode(), settings.concurrency(), settings.requestSize(),
         settings.warmup().toMillis() / 1000.0, seconds, requests, measurement.errors(),
         seconds > 0 ? requests / seconds : 0, Latency.of(measurement.latencyNanos()), measurement.windows(),
-        provider.summary());
+        provider.summary(), LatencyCurve.of(measurement.latencyNanos()));
   }
 
   /** False when asked for and not written: scripts waiting for the file must see the run fail. */
@@ -114,6 +118,22 @@ public final class Consumer {
     } catch (IOException e) {
       // The summary is already printed, so the numbers are not lost.
       err.println("cannot write " + settings.json() + ": " + e);
+      return false;
+    }
+  }
+
+  /** Like {@link #writeJson}; the report's charts are drawn from the same result. */
+  private boolean writeReport(RunResult result) {
+    if (settings.report() == null) {
+      return true;
+    }
+    try {
+      HtmlReport.write(settings.report(), "perf: " + result.transport() + " " + result.mode() + " "
+          + result.concurrency(), List.of(result), null);
+      out.println("report: " + settings.report());
+      return true;
+    } catch (IOException e) {
+      err.println("cannot write " + settings.report() + ": " + e);
       return false;
     }
   }

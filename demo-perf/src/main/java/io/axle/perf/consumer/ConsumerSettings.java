@@ -2,6 +2,7 @@ package io.axle.perf.consumer;
 
 import io.axle.config.AxleConfig;
 import io.axle.config.ConfigException;
+import io.axle.config.ConfigKey;
 import io.axle.config.CoreConfigKeys;
 import io.axle.perf.PerfKeys;
 import io.axle.perf.PerfService;
@@ -15,10 +16,11 @@ import java.time.Duration;
  * its message names the key, the value and where it came from.
  *
  * @param json where to write the JSON result, or null
+ * @param report where to write the HTML report, or null
  * @param transport the transport the calls to {@code perf1} really use, resolved as core resolves it
  */
 public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int requestSize, Duration duration,
-    Duration warmup, Duration window, Path json, String transport) {
+    Duration warmup, Duration window, Path json, String transport, Path report) {
 
   /** The operation whose transport is reported: the one the driver calls. */
   static final String OPERATION = "echo";
@@ -35,9 +37,10 @@ public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int 
         config.get(PerfKeys.DURATION),
         config.get(PerfKeys.WARMUP),
         config.get(CoreConfigKeys.METRICS_WINDOW_TIME),
-        jsonPath(config),
+        outputPath(config, PerfKeys.JSON),
         config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, PerfService.SERVICE_NAME, PerfService.SCHEMA_ID,
-            OPERATION));
+            OPERATION),
+        outputPath(config, PerfKeys.REPORT));
   }
 
   /** {@code sync} or {@code async}. */
@@ -56,8 +59,8 @@ public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int 
   }
 
   /** Checked now rather than after a 30 s run, which would then be lost for want of a directory. */
-  private static Path jsonPath(AxleConfig config) {
-    String text = config.get(PerfKeys.JSON);
+  private static Path outputPath(AxleConfig config, ConfigKey<String> key) {
+    String text = config.get(key);
     if (text == null) {
       return null;
     }
@@ -70,7 +73,7 @@ public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int 
     } catch (InvalidPathException e) {
       // reported below like any other unusable path
     }
-    throw new ConfigException(PerfKeys.JSON.name() + ": " + text
-        + " (expected: a file path in an existing directory) — from " + config.sourceOf(PerfKeys.JSON.name()));
+    throw new ConfigException(key.name() + ": " + text
+        + " (expected: a file path in an existing directory) — from " + config.sourceOf(key.name()));
   }
 }

@@ -15,13 +15,23 @@ import java.util.List;
  * @param windows the measured windows, oldest first
  * @param provider the provider's own figures from its {@code GET /metrics/window}, or null when none
  *     were fetched (no {@code rest://} entry for the producer, a failed fetch, no window yet)
+ * @param latencyCurve latency by percentile over the measured calls, for the HTML report's curves; null
+ *     when not recorded (no curve is drawn)
  */
 public record RunResult(String transport, String mode, int concurrency, int requestSize, double warmupSeconds,
     double durationSeconds, long requests, long errors, double tps, Latency latency, List<WindowStats> windows,
-    ProviderSummary provider) {
+    ProviderSummary provider, LatencyCurve latencyCurve) {
 
   public RunResult {
     windows = List.copyOf(windows);
+  }
+
+  /** Without a latency curve. */
+  public RunResult(String transport, String mode, int concurrency, int requestSize, double warmupSeconds,
+      double durationSeconds, long requests, long errors, double tps, Latency latency, List<WindowStats> windows,
+      ProviderSummary provider) {
+    this(transport, mode, concurrency, requestSize, warmupSeconds, durationSeconds, requests, errors, tps, latency,
+        windows, provider, null);
   }
 
   /** Without the provider's figures. */

@@ -1,0 +1,93 @@
+package io.axle.perf.report.html;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/** A report page parsed as XML (it is well-formed XHTML): its charts, their series' colours, its table. */
+record ReportPage(Document document) {
+
+  static ReportPage parse(String html) throws Exception {
+    DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+    factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", false);
+    factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+    return new ReportPage(factory.newDocumentBuilder()
+        .parse(new ByteArrayInputStream(html.getBytes(StandardCharsets.UTF_8))));
+  }
+
+  /** Chart id to the stroke colours of its lines, in page order. */
+  Map<String, List<String>> charts() {
+    Map<String, List<String>> charts = new LinkedHashMap<>();
+    NodeList svgs = document.getElementsByTagName("svg");
+    for (int i = 0; i < svgs.getLength(); i++) {
+      Element svg = (Element) svgs.item(i);
+      List<String> colours = new ArrayList<>();
+      NodeList lines = svg.getElementsByTagName("polyline");
+      for (int j = 0; j < lines.getLength(); j++) {
+        colours.add(((Element) lines.item(j)).getAttribute("stroke"));
+      }
+      charts.put(svg.getAttribute("id"), colours);
+    }
+    return charts;
+  }
+
+  /** The points of each line of a chart, e.g. to check that a series has one point per window. */
+  List<Integer> pointCounts(String chartId) {
+    List<Integer> counts = new ArrayList<>();
+    NodeList lines = byId(chartId).getElementsByTagName("polyline");
+    for (int j = 0; j < lines.getLength(); j++) {
+      String points = ((Element) lines.item(j)).getAttribute("points").trim();
+      counts.add(points.isEmpty() ? 0 : points.split("\\s+").length);
+    }
+    return counts;
+  }
+
+  List<String> tableHeaders() {
+    return texts("th");
+  }
+
+  /** The cells of the table's rows, row by row. */
+  List<List<String>> tableRows() {
+    List<List<String>> rows = new ArrayList<>();
+    NodeList trs = document.getElementsByTagName("tbody").item(0).getChildNodes();
+    for (int i = 0; i < trs.getLength(); i++) {
+      if (trs.item(i) instanceof Element tr) {
+        List<String> cells = new ArrayList<>();
+        NodeList tds = tr.getElementsByTagName("td");
+        for (int j = 0; j < tds.getLength(); j++) {
+          cells.add(tds.item(j).getTextContent());
+        }
+        rows.add(cells);
+      }
+    }
+    return rows;
+  }
+
+  List<String> texts(String tag) {
+    List<String> texts = new ArrayList<>();
+    NodeList nodes = document.getElementsByTagName(tag);
+    for (int i = 0; i < nodes.getLength(); i++) {
+      texts.add(nodes.item(i).getTextContent());
+    }
+    return texts;
+  }
+
+  /** Without a DTD, DOM does not know that {@code id} is an id; look it up by hand. */
+  private Element byId(String id) {
+    NodeList all = document.getElementsByTagName("*");
+    for (int i = 0; i < all.getLength(); i++) {
+      Element element = (Element) all.item(i);
+      if (id.equals(element.getAttribute("id"))) {
+        return element;
+      }
+    }
+    throw new AssertionError("no element with id " + id);
+  }
+}
