@@ -9,6 +9,8 @@ import io.axle.perf.Role;
 import io.axle.perf.StopSignal;
 import io.axle.perf.consumer.SingleRun;
 import io.axle.perf.report.RunResult;
+import io.axle.perf.report.html.HtmlReport;
+import io.axle.perf.report.html.SweepAxis;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
@@ -39,17 +41,20 @@ public final class SeriesRunner {
   private final PerfOutput output;
   private final StopSignal stop;
   private final String json;
+  private final String report;
   private final List<SeriesTable.Row> rows = new ArrayList<>();
   private final List<Map<String, Object>> labels = new ArrayList<>();
   private KneeSearch.Knee knee;
 
-  private SeriesRunner(SeriesPlan plan, Role role, String[] args, PerfOutput output, StopSignal stop, String json) {
+  private SeriesRunner(SeriesPlan plan, Role role, String[] args, PerfOutput output, StopSignal stop, String json,
+      String report) {
     this.plan = plan;
     this.role = role;
     this.args = args.clone();
     this.output = output;
     this.stop = stop;
     this.json = json;
+    this.report = report;
   }
 
   /**
@@ -61,7 +66,8 @@ public final class SeriesRunner {
   public static Optional<SeriesRunner> of(Role role, String[] args, PerfOutput output, StopSignal stop) {
     AxleConfig config = AxleConfig.load(args);
     return SeriesPlan.from(config)
-        .map(plan -> new SeriesRunner(plan, role, args, output, stop, config.get(PerfKeys.JSON)));
+        .map(plan -> new SeriesRunner(plan, role, args, output, stop, config.get(PerfKeys.JSON),
+            config.get(PerfKeys.REPORT)));
   }
 
   /** Runs every step; the exit status: 0 when every step measured, else the failing step's. */
@@ -94,6 +100,7 @@ public final class SeriesRunner {
       output.out().println(LongTailRise.describe(rows.get(0).result(), rows.get(1).result()));
     }
     writeJson();
+    writeReport(header);
     return PerfMain.OK;
   }
 
@@ -131,6 +138,21 @@ public final class SeriesRunner {
   }
 
   /** The swept value as JSON should show it: 2 stays 2 (a conditional expression would make it 2.0), text stays text. */
+  /** The page with charts of every run against the step's label (the swept value, the rate, without/with). */
+  private void writeReport(String header) {
+    if (report == null) {
+      return;
+    }
+    List<RunResult> results = rows.stream().map(SeriesTable.Row::result).toList();
+    List<String> steps = rows.stream().map(SeriesTable.Row::label).toList();
+    try {
+      HtmlReport.write(Path.of(report), "perf series: " + header, results, new SweepAxis(header, steps));
+      output.out().println("report: " + report);
+    } catch (IOException e) {
+      throw new PerfFailure("cannot write " + report + ": " + e);
+    }
+  }
+
   private static Object number(String value) {
     BigDecimal number;
     try {

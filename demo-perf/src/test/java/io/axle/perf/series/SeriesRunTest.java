@@ -37,12 +37,14 @@ class SeriesRunTest {
   @Test
   void sweep_runsOncePerValue_withAFreshRuntime_andWritesEveryRun(@TempDir Path dir) throws Exception {
     Path json = dir.resolve("series.json");
+    Path report = dir.resolve("series.html");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     // The user's own sync-count is replaced at each step, not joined with it.
     int status = PerfMain.run(new String[] {"-c", "--sync-count=50", "--sweep=sync-count=2,5", "--duration=1s",
-        "--warmup=0s", "--axle.highway.client.thread-count=1", "--json=" + json, TestProducers.registryArg(producer)},
+        "--warmup=0s", "--axle.highway.client.thread-count=1", "--json=" + json, "--report=" + report,
+        TestProducers.registryArg(producer)},
         print(out), print(err));
 
     String output = out.toString(StandardCharsets.UTF_8);
@@ -54,6 +56,10 @@ class SeriesRunTest {
     assertThat(table.lines().skip(1).findFirst().orElseThrow()).startsWith("sync-count").contains("tps", "p999_ms",
         "cpu%");
     assertThat(table).containsPattern("(?m)^2 +\\d+\\.\\d").containsPattern("(?m)^5 +\\d+\\.\\d");
+
+    // One page for the series, its runs against the swept key (the page itself is HtmlReport's tests' business).
+    assertThat(output).contains("report: " + report);
+    assertThat(Files.readString(report)).contains("perf series: sync-count");
 
     JsonArray runs = new JsonObject(Files.readString(json)).getJsonArray("runs");
     assertThat(runs).hasSize(2);
