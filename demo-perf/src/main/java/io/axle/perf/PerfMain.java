@@ -26,7 +26,8 @@ public final class PerfMain {
       "              --axle.references.transport=rest calls it over REST instead of highway",
       "  --loopback  both: a producer child process and a consumer in this one",
       "  keys (microservice.yaml, application.yml, environment, -Dkey=value or --key=value): sync, sync-count,",
-      "  async-count, request-size, response-size, duration, warmup, json, and every axle.* key,",
+      "  async-count, request-size, response-size, duration, warmup, json, rps, rps.max-in-flight,",
+      "  long-tail.ratio, long-tail.delay, and every axle.* key,",
       "  e.g. --axle.highway.client.thread-count=8");
 
   private PerfMain() {
