@@ -43,6 +43,24 @@ public final class PerfKeys implements ConfigKeyProvider {
   public static final ConfigKey<Boolean> LOOPBACK = ConfigKey.booleanKey("loopback", false,
       "Start a producer as a child process and drive it from this one (--loopback).");
 
+  public static final ConfigKey<Integer> RPS = ConfigKey.custom("rps", null, "an integer >= 1 (requests per second)",
+      PerfKeys::positiveInt,
+      "Consumer: send this many requests per second whatever the replies (open loop), latency measured from each "
+          + "request's intended send time; none = closed loop (sync, sync-count, async-count), which rps overrides.");
+
+  public static final ConfigKey<Integer> RPS_MAX_IN_FLIGHT = ConfigKey.intKey("rps.max-in-flight", 10_000, 1,
+      Integer.MAX_VALUE,
+      "Consumer, open loop: calls in flight at most; a request due while this many are in flight is not sent and "
+          + "counted as could not be sent on time.");
+
+  public static final ConfigKey<Double> LONG_TAIL_RATIO = ConfigKey.custom("long-tail.ratio", 0.0,
+      "a number in [0, 1], e.g. 0.01", PerfKeys::ratio,
+      "Consumer: share of the requests that call sleepEcho(long-tail.delay) instead of echo (every 1/ratio-th "
+          + "request, evenly spread); their latency is reported apart from the others'.");
+
+  public static final ConfigKey<Duration> LONG_TAIL_DELAY = ConfigKey.durationKey("long-tail.delay",
+      Duration.ofMillis(5), "Consumer: how long the long-tail share's sleepEcho calls sleep on the producer.");
+
   public static final ConfigKey<String> SWEEP = ConfigKey.stringKey("sweep", null,
       "Consumer: run once per value of a numeric key and print a table, e.g. sync-count=1,10,50,100.");
 
@@ -59,8 +77,8 @@ public final class PerfKeys implements ConfigKeyProvider {
       "Consumer: run the same load without and with the long-tail share and print the rise of the normal requests' latency.");
 
   private static final List<ConfigKey<?>> KEYS = List.of(SYNC, SYNC_COUNT, ASYNC_COUNT, REQUEST_SIZE, RESPONSE_SIZE,
-      DURATION, WARMUP, JSON, LOOPBACK, REPORT, SWEEP, TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS,
-      LONG_TAIL_COMPARE);
+      DURATION, WARMUP, JSON, LOOPBACK, REPORT, RPS, RPS_MAX_IN_FLIGHT, LONG_TAIL_RATIO, LONG_TAIL_DELAY, SWEEP,
+      TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public PerfKeys() {
@@ -69,5 +87,21 @@ public final class PerfKeys implements ConfigKeyProvider {
   @Override
   public List<ConfigKey<?>> keys() {
     return KEYS;
+  }
+
+  private static Integer positiveInt(String text) {
+    int value = Integer.parseInt(text.trim()); // NumberFormatException is an IllegalArgumentException
+    if (value < 1) {
+      throw new IllegalArgumentException("below 1: " + text);
+    }
+    return value;
+  }
+
+  private static Double ratio(String text) {
+    double value = Double.parseDouble(text.trim());
+    if (!(value >= 0 && value <= 1)) { // also rejects NaN
+      throw new IllegalArgumentException("outside [0, 1]: " + text);
+    }
+    return value;
   }
 }

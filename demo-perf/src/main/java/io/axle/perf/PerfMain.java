@@ -29,7 +29,8 @@ public final class PerfMain {
       "  --loopback  both: a producer child process and a consumer in this one",
       "  keys (microservice.yaml, application.yml, environment, -Dkey=value or --key=value): sync, sync-count,",
       "  async-count, request-size, response-size, duration, warmup, json, report (an HTML page with charts),",
-      "  and every axle.* key,",
+      "  rps, rps.max-in-flight, long-tail.ratio, long-tail.delay, and every axle.* key,",
+      "  series (a table of several runs): sweep=key=v1,v2,… | target-p999=10ms (knee) | long-tail.compare=true,",
       "  e.g. --axle.highway.client.thread-count=8");
 
   private PerfMain() {

@@ -49,6 +49,28 @@ class BadConfigurationTest {
   }
 
   @Test
+  void badOpenLoopAndLongTailValues_areReportedWithTheirKey() {
+    assertThat(run("-c", "--rps=0")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(stderr()).contains("rps: 0 (expected: an integer >= 1 (requests per second)) — from command line"
+        + " --rps=0");
+
+    err.reset();
+    assertThat(run("-c", "--long-tail.ratio=1.5")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(stderr()).contains("long-tail.ratio: 1.5 (expected: a number in [0, 1], e.g. 0.01) — from command"
+        + " line --long-tail.ratio=1.5");
+
+    err.reset();
+    assertThat(run("-c", "--long-tail.delay=-1ms")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(stderr()).contains("long-tail.delay: -1ms (expected: a duration such as 500ms, 30s or a number of"
+        + " milliseconds) — from command line --long-tail.delay=-1ms");
+
+    err.reset();
+    assertThat(run("-c", "--rps=100", "--rps.max-in-flight=0")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(stderr()).contains("rps.max-in-flight: 0 (expected: an integer >= 1)");
+    assertThat(stderr()).doesNotContain("Exception").doesNotContain("\tat ");
+  }
+
+  @Test
   void unknownArgument_isABadConfiguration() {
     assertThat(run("-x")).isEqualTo(PerfMain.BAD_CONFIGURATION);
     assertThat(stderr()).contains("arguments: -x (expected: nothing for the producer, -c for the consumer");

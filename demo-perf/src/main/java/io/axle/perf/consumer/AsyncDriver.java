@@ -15,15 +15,15 @@ import java.util.concurrent.TimeUnit;
 final class AsyncDriver implements LoadDriver {
   private final PerfServiceAsync service;
   private final int outstanding;
-  private final String message;
+  private final CallPlan plan;
   private final Samples samples;
   private final CountDownLatch drained;
   private volatile boolean running;
 
-  AsyncDriver(PerfServiceAsync service, int outstanding, String message, Samples samples) {
+  AsyncDriver(PerfServiceAsync service, int outstanding, CallPlan plan, Samples samples) {
     this.service = service;
     this.outstanding = outstanding;
-    this.message = message;
+    this.plan = plan;
     this.samples = samples;
     this.drained = new CountDownLatch(outstanding);
   }
@@ -44,28 +44,29 @@ final class AsyncDriver implements LoadDriver {
   private void callInLoop() {
     while (running) {
       long start = System.nanoTime();
+      boolean slow = plan.nextIsSlow();
       CompletableFuture<String> call;
       try {
-        call = service.echo(message);
+        call = slow ? service.sleepEcho(plan.message(), plan.delayMs()) : service.echo(plan.message());
       } catch (RuntimeException e) {
         samples.failure(e);
         continue;
       }
       if (!call.isDone()) {
         call.whenComplete((result, error) -> {
-          record(start, error);
+          record(start, slow, error);
           callInLoop();
         });
         return;
       }
-      record(start, call.state() == Future.State.FAILED ? call.exceptionNow() : null);
+      record(start, slow, call.state() == Future.State.FAILED ? call.exceptionNow() : null);
     }
     drained.countDown();
   }
 
-  private void record(long start, Throwable error) {
+  private void record(long start, boolean slow, Throwable error) {
     if (error == null) {
-      samples.success(start);
+      samples.success(start, slow);
     } else {
       samples.failure(error);
     }

@@ -6,6 +6,8 @@ import io.axle.perf.StopSignal;
 import io.axle.perf.report.JsonReport;
 import io.axle.perf.report.Latency;
 import io.axle.perf.report.LatencyCurve;
+import io.axle.perf.report.LongTailResult;
+import io.axle.perf.report.OpenLoopResult;
 import io.axle.perf.report.RunResult;
 import io.axle.perf.report.TextReport;
 import io.axle.perf.report.html.HtmlReport;
@@ -64,10 +66,12 @@ public final class Consumer {
       err.println(e.getMessage());
       return 1;
     }
-    out.printf("driving %s at %s over %s: %s, concurrency %d, request %d bytes, warm-up %s, duration %s%n",
-        PerfService.SERVICE_NAME, target.description(), settings.transport(), settings.mode(), settings.concurrency(),
-        settings.requestSize(), TextReport.duration(settings.warmup()),
-        settings.untilInterrupted() ? "until interrupted" : TextReport.duration(settings.duration()));
+    out.printf("driving %s at %s over %s: %s, request %d bytes, warm-up %s, duration %s%s%n",
+        PerfService.SERVICE_NAME, target.description(), settings.transport(), load(), settings.requestSize(),
+        TextReport.duration(settings.warmup()),
+        settings.untilInterrupted() ? "until interrupted" : TextReport.duration(settings.duration()),
+        settings.longTail().active() ? ", long tail: " + settings.longTail().ratio() + " of calls sleepEcho "
+            + settings.longTail().delayMs() + "ms" : "");
     RunResult result;
     try (ProviderMetrics provider = ProviderMetrics.from(target.registered(), settings.transport(), out, err)) {
       provider.prepare();
@@ -85,12 +89,28 @@ public final class Consumer {
     return lastResult;
   }
 
+  /** How the load is made; an open loop says that the closed-loop keys, which it overrides, do not apply. */
+  private String load() {
+    ConsumerSettings.OpenLoop open = settings.openLoop();
+    if (open != null) {
+      return String.format(java.util.Locale.ROOT, "open loop at %d rps, at most %d in flight (rps is set, so sync,"
+          + " sync-count and async-count do not apply)", open.rps(), open.maxInFlight());
+    }
+    return settings.mode() + ", concurrency " + settings.concurrency();
+  }
+
   private RunResult measure(ProviderMetrics provider) throws InterruptedException {
     Samples samples = new Samples(new ErrorLog(err));
-    String message = "x".repeat(settings.requestSize()); // built once: the driver measures calls, not strings
-    LoadDriver driver = settings.sync()
-        ? new SyncDriver(service, settings.syncCount(), message, samples)
-        : new AsyncDriver(asyncService, settings.asyncCount(), message, samples);
+    ConsumerSettings.LongTail longTail = settings.longTail();
+    // The message is built once: the driver measures calls, not strings.
+    CallPlan plan = new CallPlan("x".repeat(settings.requestSize()), longTail.ratio(), longTail.delayMs());
+    ConsumerSettings.OpenLoop open = settings.openLoop();
+    OpenLoopDriver openLoop = open == null ? null
+        : new OpenLoopDriver(asyncService, open.rps(), open.maxInFlight(), plan, samples);
+    LoadDriver driver = openLoop != null ? openLoop
+        : settings.sync()
+        ? new SyncDriver(service, settings.syncCount(), plan, samples)
+        : new AsyncDriver(asyncService, settings.asyncCount(), plan, samples);
     Measurement measurement;
     driver.start();
     try {
@@ -98,12 +118,20 @@ public final class Consumer {
     } finally {
       driver.stop(DRAIN_GRACE);
     }
-    long requests = measurement.latencyNanos().getTotalCount();
+    long slowRequests = measurement.slowLatencyNanos().getTotalCount();
+    long requests = measurement.latencyNanos().getTotalCount() + slowRequests;
     double seconds = measurement.nanos() / 1e9;
-    return new RunResult(settings.transport(), settings.mode(), settings.concurrency(), settings.requestSize(),
+    // An open loop's concurrency is what the rate took: the most calls in flight at once.
+    int concurrency = openLoop != null ? openLoop.peakInFlight() : settings.concurrency();
+    return new RunResult(settings.transport(), settings.mode(), concurrency, settings.requestSize(),
         settings.warmup().toMillis() / 1000.0, seconds, requests, measurement.errors(),
         seconds > 0 ? requests / seconds : 0, Latency.of(measurement.latencyNanos()), measurement.windows(),
-        provider.summary(), LatencyCurve.of(measurement.latencyNanos()));
+        provider.summary(),
+        open == null ? null : new OpenLoopResult(open.rps(), open.maxInFlight(), measurement.late(),
+            measurement.unsent()),
+        longTail.active() ? new LongTailResult(longTail.ratio(), longTail.delayMs(), slowRequests,
+            Latency.of(measurement.slowLatencyNanos())) : null,
+        LatencyCurve.of(measurement.latencyNanos()));
   }
 
   /** False when asked for and not written: scripts waiting for the file must see the run fail. */

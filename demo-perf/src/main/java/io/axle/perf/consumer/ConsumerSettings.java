@@ -18,9 +18,34 @@ import java.time.Duration;
  * @param json where to write the JSON result, or null
  * @param report where to write the HTML report, or null
  * @param transport the transport the calls to {@code perf1} really use, resolved as core resolves it
+ * @param openLoop the fixed rate to send at, or null for the closed loop of {@code sync} / {@code sync-count} /
+ *     {@code async-count}; when set it wins over those (they stay in the jar's defaults, so an error would
+ *     fire on every open-loop run), and the start line says they do not apply
+ * @param longTail the share of calls made to {@code sleepEcho} instead of {@code echo}
  */
 public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int requestSize, Duration duration,
-    Duration warmup, Duration window, Path json, String transport, Path report) {
+    Duration warmup, Duration window, Path json, String transport, OpenLoop openLoop, LongTail longTail,
+    Path report) {
+
+  /** {@code rps} and {@code rps.max-in-flight}. */
+  public record OpenLoop(int rps, int maxInFlight) {
+  }
+
+  /** {@code long-tail.ratio} and {@code long-tail.delay}, the latter in the milliseconds sleepEcho takes. */
+  public record LongTail(double ratio, int delayMs) {
+
+    /** True when some calls go to {@code sleepEcho}. */
+    public boolean active() {
+      return ratio > 0;
+    }
+  }
+
+  /** Closed loop, no long tail: the settings before open loop and long tail existed. */
+  public ConsumerSettings(boolean sync, int syncCount, int asyncCount, int requestSize, Duration duration,
+      Duration warmup, Duration window, Path json, String transport) {
+    this(sync, syncCount, asyncCount, requestSize, duration, warmup, window, json, transport, null,
+        new LongTail(0, 0), null);
+  }
 
   /** The operation whose transport is reported: the one the driver calls. */
   static final String OPERATION = "echo";
@@ -40,17 +65,37 @@ public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int 
         outputPath(config, PerfKeys.JSON),
         config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, PerfService.SERVICE_NAME, PerfService.SCHEMA_ID,
             OPERATION),
+        openLoop(config),
+        longTail(config),
         outputPath(config, PerfKeys.REPORT));
   }
 
-  /** {@code sync} or {@code async}. */
+  /** {@code sync}, {@code async}, or {@code open} when {@code rps} is set. */
   public String mode() {
-    return sync ? "sync" : "async";
+    return openLoop != null ? "open" : sync ? "sync" : "async";
   }
 
-  /** Calls in flight at any time: the callers of the selected mode. */
+  /** Calls in flight at any time: the callers of the selected mode; in open loop, the most allowed. */
   public int concurrency() {
-    return sync ? syncCount : asyncCount;
+    return openLoop != null ? openLoop.maxInFlight() : sync ? syncCount : asyncCount;
+  }
+
+  private static OpenLoop openLoop(AxleConfig config) {
+    Integer rps = config.get(PerfKeys.RPS);
+    int maxInFlight = config.get(PerfKeys.RPS_MAX_IN_FLIGHT); // checked even without rps: a typo shows at once
+    return rps == null ? null : new OpenLoop(rps, maxInFlight);
+  }
+
+  private static LongTail longTail(AxleConfig config) {
+    double ratio = config.get(PerfKeys.LONG_TAIL_RATIO);
+    Duration delay = config.get(PerfKeys.LONG_TAIL_DELAY);
+    // sleepEcho takes an int of milliseconds; Durations are whole milliseconds already.
+    if (delay.toMillis() > Integer.MAX_VALUE) {
+      throw new ConfigException(PerfKeys.LONG_TAIL_DELAY.name() + ": " + config.getRaw(PerfKeys.LONG_TAIL_DELAY.name())
+          .orElse(delay.toString()) + " (expected: at most " + Integer.MAX_VALUE + "ms) — from "
+          + config.sourceOf(PerfKeys.LONG_TAIL_DELAY.name()));
+    }
+    return new LongTail(ratio, (int) delay.toMillis());
   }
 
   /** True when {@code duration} is 0: measure until interrupted. */

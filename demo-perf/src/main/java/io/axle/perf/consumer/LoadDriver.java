@@ -2,7 +2,10 @@ package io.axle.perf.consumer;
 
 import java.time.Duration;
 
-/** Keeps a fixed number of calls in flight until stopped: the closed loop of the article's driver. */
+/**
+ * Drives calls until stopped: a fixed number in flight (the closed loop of the article's driver) or a fixed
+ * rate ({@code rps}, the open loop).
+ */
 interface LoadDriver {
 
   void start();

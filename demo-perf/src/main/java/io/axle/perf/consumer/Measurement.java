@@ -7,8 +7,12 @@ import org.HdrHistogram.Histogram;
 /**
  * What the measured (non-warm-up) windows add up to.
  *
- * @param latencyNanos every successful measured call
+ * @param latencyNanos every successful measured call but the long-tail share
  * @param nanos the measured time, the sum of the measured windows' real lengths
+ * @param slowLatencyNanos the long-tail share's successful calls ({@code sleepEcho})
+ * @param late open loop: requests sent over 1 ms after their intended time
+ * @param unsent open loop: requests not sent because {@code rps.max-in-flight} was reached
  */
-record Measurement(Histogram latencyNanos, long errors, long nanos, List<WindowStats> windows) {
+record Measurement(Histogram latencyNanos, long errors, long nanos, List<WindowStats> windows,
+    Histogram slowLatencyNanos, long late, long unsent) {
 }

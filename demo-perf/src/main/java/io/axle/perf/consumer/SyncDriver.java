@@ -7,22 +7,23 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code sync-count} platform threads, each calling {@code echo} and blocking for the answer before the
+ * {@code sync-count} platform threads, each calling {@code echo} (or, for the long-tail share,
+ * {@code sleepEcho}) and blocking for the answer before the
  * next call: what the article's {@code sync: true} measures. Platform threads on purpose: that is the
  * thread-per-caller cost the article's numbers include.
  */
 final class SyncDriver implements LoadDriver {
   private final PerfService service;
   private final int callers;
-  private final String message;
+  private final CallPlan plan;
   private final Samples samples;
   private final List<Thread> threads = new ArrayList<>();
   private volatile boolean running;
 
-  SyncDriver(PerfService service, int callers, String message, Samples samples) {
+  SyncDriver(PerfService service, int callers, CallPlan plan, Samples samples) {
     this.service = service;
     this.callers = callers;
-    this.message = message;
+    this.plan = plan;
     this.samples = samples;
   }
 
@@ -39,9 +40,14 @@ final class SyncDriver implements LoadDriver {
   private void callInLoop() {
     while (running) {
       long start = System.nanoTime();
+      boolean slow = plan.nextIsSlow();
       try {
-        service.echo(message);
-        samples.success(start);
+        if (slow) {
+          service.sleepEcho(plan.message(), plan.delayMs());
+        } else {
+          service.echo(plan.message());
+        }
+        samples.success(start, slow);
       } catch (RuntimeException e) {
         samples.failure(e);
       }

@@ -24,8 +24,12 @@ final class WindowClock {
   private final PrintStream out;
   private final StopSignal stop;
   private final ProviderMetrics provider;
+  private final boolean openLoop;
 
   private final Histogram total = Samples.newTotal();
+  private final Histogram slowTotal = Samples.newTotal();
+  private long measuredLate;
+  private long measuredUnsent;
   private final List<WindowStats> measured = new ArrayList<>();
   private long measuredErrors;
   private long measuredNanos;
@@ -40,6 +44,7 @@ final class WindowClock {
     this.out = out;
     this.stop = stop;
     this.provider = provider;
+    this.openLoop = settings.openLoop() != null;
   }
 
   /** Runs both phases; returns early, with what was measured so far, when a stop is requested. */
@@ -50,7 +55,8 @@ final class WindowClock {
       // 0 measures until interrupted; Long.MAX_VALUE nanoseconds is some 292 years.
       phase(duration.isZero() ? Long.MAX_VALUE : duration.toNanos(), false);
     }
-    return new Measurement(total, measuredErrors, measuredNanos, List.copyOf(measured));
+    return new Measurement(total, measuredErrors, measuredNanos, List.copyOf(measured), slowTotal, measuredLate,
+        measuredUnsent);
   }
 
   /** True when it ended because a stop was requested. */
@@ -78,16 +84,21 @@ final class WindowClock {
       boolean interrupted) {
     if (!isWarmup) {
       total.add(interval.latencyNanos());
+      slowTotal.add(interval.slowLatencyNanos());
       measuredErrors += interval.errors();
+      measuredLate += interval.late();
+      measuredUnsent += interval.unsent();
       measuredNanos += elapsedNanos;
     }
     // A sliver left by an interruption is counted above but not shown: its rate would be noise.
     if (interrupted && elapsedNanos < windowNanos / 10) {
       return;
     }
-    long requests = interval.latencyNanos().getTotalCount();
+    // Requests count the long-tail share too; the latency is the normal calls', as in the summary.
+    long requests = interval.requests();
     WindowStats window = new WindowStats(endNanos / 1e9, isWarmup, requests, interval.errors(),
-        requests / (Math.max(1, elapsedNanos) / 1e9), Latency.of(interval.latencyNanos()));
+        requests / (Math.max(1, elapsedNanos) / 1e9), Latency.of(interval.latencyNanos()),
+        openLoop ? interval.late() + interval.unsent() : WindowStats.NOT_COUNTED);
     out.println(TextReport.windowLine(window));
     if (!isWarmup) {
       measured.add(window);

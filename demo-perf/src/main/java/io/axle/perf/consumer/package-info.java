@@ -3,6 +3,8 @@
  * {@code perf1}, a closed-loop load driver (blocking threads or outstanding reactive calls) calling
  * through them, per-window metrics while it runs and a summary at the end, the run's outcome being the
  * application's exit code. Closed loop means each caller waits for its answer before sending the next, as
- * the article's driver does.
+ * the article's driver does; with {@code rps} an open-loop driver sends at a fixed rate instead, measuring
+ * from each request's intended send time. Either can send a long-tail share of the calls to
+ * {@code sleepEcho}.
  */
 package io.axle.perf.consumer;

@@ -21,14 +21,18 @@ public final class JsonReport {
   public static JsonObject toJson(RunResult result) {
     JsonArray windows = new JsonArray();
     for (WindowStats window : result.windows()) {
-      windows.add(new JsonObject()
+      JsonObject row = new JsonObject()
           .put("t_s", round(window.endSeconds(), 3))
           .put("tps", round(window.tps(), 1))
           .put("p99_ms", round(window.latency().p99(), 3))
           .put("avg_ms", round(window.latency().avg(), 3))
           .put("max_ms", round(window.latency().max(), 3))
           .put("requests", window.requests())
-          .put("errors", window.errors()));
+          .put("errors", window.errors());
+      if (window.late() != WindowStats.NOT_COUNTED) {
+        row.put("late", window.late());
+      }
+      windows.add(row);
     }
     Latency latency = result.latency();
     JsonObject json = new JsonObject()
@@ -42,14 +46,9 @@ public final class JsonReport {
         .put("requests", result.requests())
         .put("errors", result.errors())
         .put("tps", round(result.tps(), 1))
-        .put("latency_ms", new JsonObject()
-            .put("avg", round(latency.avg(), 3))
-            .put("p50", round(latency.p50(), 3))
-            .put("p90", round(latency.p90(), 3))
-            .put("p99", round(latency.p99(), 3))
-            .put("p999", round(latency.p999(), 3))
-            .put("max", round(latency.max(), 3)))
+        .put("latency_ms", latencyJson(latency))
         .put("windows", windows);
+    addOpenLoopAndLongTail(result, json);
     ProviderSummary provider = result.provider();
     if (provider != null) {
       JsonObject stages = new JsonObject();
@@ -70,6 +69,46 @@ public final class JsonReport {
           .put("gap_avg_ms", round(result.gapAvgMs(), 3));
     }
     return json;
+  }
+
+  private static JsonObject latencyJson(Latency latency) {
+    return new JsonObject()
+        .put("avg", round(latency.avg(), 3))
+        .put("p50", round(latency.p50(), 3))
+        .put("p90", round(latency.p90(), 3))
+        .put("p99", round(latency.p99(), 3))
+        .put("p999", round(latency.p999(), 3))
+        .put("max", round(latency.max(), 3));
+  }
+
+  /**
+   * Only the runs that use them get {@code rps} / {@code late} and {@code long_tail}; every run with a curve
+   * gets {@code latency_curve}, pairs of [percentile, ms].
+   */
+  private static void addOpenLoopAndLongTail(RunResult result, JsonObject json) {
+    OpenLoopResult openLoop = result.openLoop();
+    if (openLoop != null) {
+      json.put("rps", openLoop.rps())
+          .put("late", openLoop.notOnTime())
+          .put("not_sent", openLoop.unsent())
+          .put("max_in_flight", openLoop.maxInFlight());
+    }
+    LongTailResult longTail = result.longTail();
+    if (longTail != null) {
+      json.put("long_tail", new JsonObject()
+          .put("ratio", longTail.ratio())
+          .put("delay_ms", longTail.delayMs())
+          .put("requests", longTail.requests())
+          .put("latency_ms", latencyJson(longTail.latency())));
+    }
+    LatencyCurve curve = result.latencyCurve();
+    if (curve != null) {
+      JsonArray points = new JsonArray();
+      for (LatencyCurve.Point point : curve.points()) {
+        points.add(new JsonArray().add(point.percentile()).add(round(point.ms(), 3)));
+      }
+      json.put("latency_curve", points);
+    }
   }
 
   public static void write(RunResult result, Path file) throws IOException {

@@ -3,21 +3,22 @@ package io.axle.perf.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * A run's latency by percentile, for percentile curves: points from 0 up to 100 (the maximum), denser
- * towards the tail, as HdrHistogram's percentile iteration gives them (five steps per halving of the
- * distance to 100 %), so that 99.9 and 99.99 are as visible as 50.
+ * Latency against percentile, for drawing: the tail's shape that avg / P99 / P999 only sample. Denser near
+ * 100 because that is where the curve bends.
  *
- * @param points ordered by percentile; empty for a histogram without values
+ * @param points ascending by percentile; empty when there was no successful call
  */
 public record LatencyCurve(List<Point> points) {
 
-  private static final int TICKS_PER_HALF_DISTANCE = 5;
+  /** The percentiles a curve is read at. */
+  public static final List<Double> PERCENTILES = List.of(0.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 90.0,
+      95.0, 99.0, 99.5, 99.9, 99.95, 99.99, 100.0);
+
   private static final double NANOS_PER_MILLI = 1_000_000.0;
 
-  /** @param percentile 0 to 100; @param ms the latency at or below which that share of the calls ended */
+  /** @param ms the latency at or below which {@code percentile} per cent of the calls completed */
   public record Point(double percentile, double ms) {
   }
 
@@ -25,13 +26,16 @@ public record LatencyCurve(List<Point> points) {
     points = List.copyOf(points);
   }
 
+  /** From a histogram recorded in nanoseconds. */
   public static LatencyCurve of(Histogram nanos) {
-    List<Point> points = new ArrayList<>();
-    if (nanos.getTotalCount() > 0) {
-      for (HistogramIterationValue value : nanos.percentiles(TICKS_PER_HALF_DISTANCE)) {
-        points.add(new Point(value.getPercentileLevelIteratedTo(),
-            nanos.highestEquivalentValue(value.getValueIteratedTo()) / NANOS_PER_MILLI));
-      }
+    if (nanos.getTotalCount() == 0) {
+      return new LatencyCurve(List.of());
+    }
+    List<Point> points = new ArrayList<>(PERCENTILES.size());
+    for (double percentile : PERCENTILES) {
+      // 100 is the largest value recorded, exactly as Latency's max reads it.
+      long value = percentile >= 100 ? nanos.getMaxValue() : nanos.getValueAtPercentile(percentile);
+      points.add(new Point(percentile, value / NANOS_PER_MILLI));
     }
     return new LatencyCurve(points);
   }

@@ -15,23 +15,25 @@ import java.util.List;
  * @param windows the measured windows, oldest first
  * @param provider the provider's own figures from its {@code GET /metrics/window}, or null when none
  *     were fetched (no {@code rest://} entry for the producer, a failed fetch, no window yet)
- * @param latencyCurve latency by percentile over the measured calls, for the HTML report's curves; null
- *     when not recorded (no curve is drawn)
+ * @param openLoop the open loop's rate and late requests; null for a closed loop
+ * @param longTail the slow share's figures; null without a long tail. With one, {@code latency} and the
+ *     windows' latencies are the normal calls' only, while {@code requests} and {@code tps} count both
+ * @param latencyCurve the (normal) calls' latency by percentile; null when not computed
  */
 public record RunResult(String transport, String mode, int concurrency, int requestSize, double warmupSeconds,
     double durationSeconds, long requests, long errors, double tps, Latency latency, List<WindowStats> windows,
-    ProviderSummary provider, LatencyCurve latencyCurve) {
+    ProviderSummary provider, OpenLoopResult openLoop, LongTailResult longTail, LatencyCurve latencyCurve) {
 
   public RunResult {
     windows = List.copyOf(windows);
   }
 
-  /** Without a latency curve. */
+  /** A closed-loop run without a long tail or a curve. */
   public RunResult(String transport, String mode, int concurrency, int requestSize, double warmupSeconds,
       double durationSeconds, long requests, long errors, double tps, Latency latency, List<WindowStats> windows,
       ProviderSummary provider) {
     this(transport, mode, concurrency, requestSize, warmupSeconds, durationSeconds, requests, errors, tps, latency,
-        windows, provider, null);
+        windows, provider, null, null, null);
   }
 
   /** Without the provider's figures. */

@@ -9,11 +9,15 @@ public final class TextReport {
   private TextReport() {
   }
 
-  /** e.g. {@code [   3s] tps=  41234 avg= 2.31ms p99= 5.10ms max= 12.40ms errors=0}. */
+  /**
+   * e.g. {@code [   3s] tps=  41234 avg= 2.31ms p99= 5.10ms max= 12.40ms errors=0}; an open-loop window adds
+   * {@code late=N}, its requests that could not be sent on time.
+   */
   public static String windowLine(WindowStats window) {
     Latency latency = window.latency();
-    return String.format(Locale.ROOT, "[%6s] tps=%7.0f avg=%6.2fms p99=%6.2fms max=%7.2fms errors=%d%s",
+    return String.format(Locale.ROOT, "[%6s] tps=%7.0f avg=%6.2fms p99=%6.2fms max=%7.2fms errors=%d%s%s",
         seconds(window.endSeconds()), window.tps(), latency.avg(), latency.p99(), latency.max(), window.errors(),
+        window.late() != WindowStats.NOT_COUNTED ? " late=" + window.late() : "",
         window.warmup() ? " (warm-up)" : "");
   }
 
@@ -34,7 +38,7 @@ public final class TextReport {
   }
 
   public static String summary(RunResult result) {
-    String summary = consumerSummary(result);
+    String summary = consumerSummary(result) + openLoopAndLongTail(result);
     ProviderSummary p = result.provider();
     if (p == null) {
       return summary;
@@ -45,6 +49,36 @@ public final class TextReport {
             stageMs3(p.executeUs()), p.windows(), p.tps()),
         String.format(Locale.ROOT, "  gap avg     : %.3f ms (consumer avg - provider avg: network, event loops, queues)",
             result.gapAvgMs()));
+  }
+
+  /** The summary lines of an open-loop or long-tail run, each starting with a line separator; "" for neither. */
+  private static String openLoopAndLongTail(RunResult result) {
+    StringBuilder lines = new StringBuilder();
+    OpenLoopResult o = result.openLoop();
+    if (o != null) {
+      lines.append(System.lineSeparator()).append(String.format(Locale.ROOT,
+          "  rps         : %d (open loop, latency from each request's intended send time; at most %d in flight)",
+          o.rps(), o.maxInFlight()));
+      lines.append(System.lineSeparator()).append(String.format(Locale.ROOT,
+          "  late        : could not be sent on time: %d (%d sent over 1 ms late, %d not sent: rps.max-in-flight"
+              + " reached)", o.notOnTime(), o.late(), o.unsent()));
+    }
+    LongTailResult t = result.longTail();
+    if (t != null) {
+      Latency l = t.latency();
+      lines.append(System.lineSeparator()).append(String.format(Locale.ROOT,
+          "  long tail   : %s of calls sleepEcho %d ms: %d calls; latency ms above is the other calls'",
+          percent(t.ratio()), t.delayMs(), t.requests()));
+      lines.append(System.lineSeparator()).append(String.format(Locale.ROOT,
+          "  slow ms     : avg=%.3f p50=%.3f p90=%.3f p99=%.3f p999=%.3f max=%.3f",
+          l.avg(), l.p50(), l.p90(), l.p99(), l.p999(), l.max()));
+    }
+    return lines.toString();
+  }
+
+  /** 0.01 as "1%", 0.005 as "0.5%". */
+  private static String percent(double ratio) {
+    return java.math.BigDecimal.valueOf(ratio).movePointRight(2).stripTrailingZeros().toPlainString() + "%";
   }
 
   private static String stageMs(double micros) {

@@ -7,7 +7,17 @@ package io.axle.perf.report;
  * @param warmup true for warm-up windows, which the summary leaves out
  * @param requests successful calls completed in the window
  * @param tps successful calls per second, over the window's real length
+ * @param late open loop: requests that could not be sent on time in the window; {@link #NOT_COUNTED} in a
+ *     closed loop, where every request goes out when its caller is ready
  */
 public record WindowStats(double endSeconds, boolean warmup, long requests, long errors, double tps,
-    Latency latency) {
+    Latency latency, long late) {
+
+  /** {@link #late} of a closed-loop window. */
+  public static final long NOT_COUNTED = -1;
+
+  /** A closed-loop window. */
+  public WindowStats(double endSeconds, boolean warmup, long requests, long errors, double tps, Latency latency) {
+    this(endSeconds, warmup, requests, errors, tps, latency, NOT_COUNTED);
+  }
 }

@@ -37,6 +37,6 @@ final class RecordedRuns {
     }
     long requests = total.getTotalCount();
     return new RunResult("highway", "sync", concurrency, 10, 0, windows, requests, 0, requests / (double) windows,
-        Latency.of(total), stats, null, LatencyCurve.of(total));
+        Latency.of(total), stats, null, null, null, LatencyCurve.of(total));
   }
 }

@@ -1,0 +1,41 @@
+package io.axle.perf.consumer;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What each call sends and which operation it calls: {@code echo}, or {@code sleepEcho} for the long-tail
+ * share. The slow calls are spread evenly and deterministically: call {@code i} (counted across all callers,
+ * from 0) is slow when {@code floor((i + 1) * ratio)} exceeds {@code floor(i * ratio)}, so ratio 0.01 makes
+ * every 100th call slow and ratio 0.3 three calls in each ten, whatever the run's length. A seeded random
+ * choice would give the same share only on average, and bunch slow calls now and then.
+ */
+final class CallPlan {
+  private final String message;
+  private final double ratio;
+  private final int delayMs;
+  private final AtomicLong calls = new AtomicLong();
+
+  /** @param message built once: the driver measures calls, not string building */
+  CallPlan(String message, double ratio, int delayMs) {
+    this.message = message;
+    this.ratio = ratio;
+    this.delayMs = delayMs;
+  }
+
+  String message() {
+    return message;
+  }
+
+  int delayMs() {
+    return delayMs;
+  }
+
+  /** Whether the next call is one of the long-tail share; each call asks once. */
+  boolean nextIsSlow() {
+    if (ratio <= 0) {
+      return false;
+    }
+    long i = calls.getAndIncrement();
+    return Math.floor((i + 1) * ratio) > Math.floor(i * ratio);
+  }
+}
