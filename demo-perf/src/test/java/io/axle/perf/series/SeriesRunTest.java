@@ -76,6 +76,46 @@ class SeriesRunTest {
   }
 
   @Test
+  void kneeSearch_doublesTheRateWhileP999MeetsTheTarget_andReportsTheBest(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("knee.json");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    // Rates this small meet a generous target on any machine: 3 steps, 100, 200 and 400 requests a second.
+    int status = PerfMain.run(new String[] {"-c", "--target-p999=1000ms", "--knee.start-rps=100", "--knee.max-steps=3",
+        "--duration=1s", "--warmup=0s", "--json=" + json, TestProducers.registryArg(producer)}, print(out), print(err));
+
+    String output = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
+    assertThat(output).contains("=== series step 1: rps=100 ===", "=== series step 2: rps=200 ===",
+        "=== series step 3: rps=400 ===", "knee: 400 requests/s with P999 <= 1000.000 ms: tps=");
+    JsonObject result = new JsonObject(Files.readString(json));
+    assertThat(result.getJsonObject("knee").getMap()).containsEntry("rps", 400).containsEntry("target_p999_ms", 1000.0);
+    assertThat(result.getJsonArray("runs")).hasSize(3);
+    assertThat(result.getJsonArray("runs").getJsonObject(2).getInteger("rps")).isEqualTo(400);
+  }
+
+  @Test
+  void longTailComparison_runsWithoutThenWithTheSlowShare(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("tail.json");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int status = PerfMain.run(new String[] {"-c", "--long-tail.compare=true", "--long-tail.ratio=0.1",
+        "--long-tail.delay=5ms", "--sync-count=4", "--duration=1s", "--warmup=0s", "--json=" + json,
+        TestProducers.registryArg(producer)}, print(out), print(err));
+
+    String output = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
+    assertThat(output).contains("=== series step 1: long-tail.ratio=0 ===", "=== series step 2: with ===")
+        .containsPattern("long tail, normal requests: avg [0-9.]+ -> [0-9.]+ ms \\([+-]\\d+%\\), p99 ");
+    JsonArray runs = new JsonObject(Files.readString(json)).getJsonArray("runs");
+    assertThat(runs.getJsonObject(0).containsKey("long_tail")).as("the run without the slow share").isFalse();
+    assertThat(runs.getJsonObject(1).getJsonObject("long_tail").getDouble("ratio")).isEqualTo(0.1);
+    assertThat(runs.getJsonObject(1).getJsonObject("long_tail").getLong("requests")).isPositive();
+  }
+
+  @Test
   void aBadSweep_isAConfigurationError_beforeAnyRun() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
