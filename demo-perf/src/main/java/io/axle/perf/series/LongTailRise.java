@@ -10,10 +10,11 @@ final class LongTailRise {
   private LongTailRise() {
   }
 
-  static String describe(RunResult without, RunResult with) {
+  /** @param which what the pair ran with, e.g. {@code " (axle.executors.default=inline)"}, or empty */
+  static String describe(String which, RunResult without, RunResult with) {
     Latency before = without.latency();
     Latency after = with.latency();
-    return "long tail, normal requests: " + rise("avg", before.avg(), after.avg()) + ", "
+    return "long tail, normal requests" + which + ": " + rise("avg", before.avg(), after.avg()) + ", "
         + rise("p99", before.p99(), after.p99()) + ", " + rise("p999", before.p999(), after.p999());
   }
 

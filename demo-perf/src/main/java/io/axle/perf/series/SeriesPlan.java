@@ -16,12 +16,18 @@ import java.util.ServiceLoader;
 /**
  * Which series the configuration asks for, if any: {@code sweep: key=v1,v2,…} (numbers, or any value
  * of a key that has a type, such as {@code axle.executors.default=inline,group,virtual}), {@code target-p999: 10ms}
- * (a knee search) or {@code long-tail.compare: true}. At most one per command.
+ * (a knee search) or {@code long-tail.compare: true}, which may go with a sweep. One series per command.
  */
 sealed interface SeriesPlan {
 
-  /** One run per value of a key. */
-  record Sweep(String key, List<String> values) implements SeriesPlan {
+  /**
+   * One run per value of a key; with {@code compareLongTail}, two per value, without and with the long-tail
+   * share (say, the long-tail test once per executor kind).
+   */
+  record Sweep(String key, List<String> values, boolean compareLongTail) implements SeriesPlan {
+    Sweep(String key, List<String> values) {
+      this(key, values, false);
+    }
   }
 
   /** The highest {@code rps} whose P999 is within the target. */
@@ -39,26 +45,29 @@ sealed interface SeriesPlan {
    */
   static Optional<SeriesPlan> from(AxleConfig config) {
     List<SeriesPlan> asked = new ArrayList<>();
-    String sweep = config.get(PerfKeys.SWEEP);
-    if (sweep != null) {
-      asked.add(sweep(sweep, config.origin(PerfKeys.SWEEP.name())));
-    }
-    Duration target = config.get(PerfKeys.TARGET_P999);
-    if (target != null) {
-      asked.add(new Knee(target, config.get(PerfKeys.KNEE_START_RPS), config.get(PerfKeys.KNEE_MAX_STEPS)));
-    }
-    if (config.get(PerfKeys.LONG_TAIL_COMPARE)) {
+    boolean compareLongTail = config.get(PerfKeys.LONG_TAIL_COMPARE);
+    if (compareLongTail) {
       String ratio = config.getRaw(SeriesRunner.LONG_TAIL_RATIO).orElse("0");
       if (!isNumber(ratio) || new BigDecimal(ratio).signum() <= 0) {
         throw new ConfigException("long-tail.compare: true with " + SeriesRunner.LONG_TAIL_RATIO + ": " + ratio
             + " (expected: a long-tail.ratio above 0, e.g. 0.01, so that there is a slow share to compare) — "
             + config.origin(PerfKeys.LONG_TAIL_COMPARE.name()));
       }
+    }
+    String sweep = config.get(PerfKeys.SWEEP);
+    if (sweep != null) {
+      Sweep values = sweep(sweep, config.origin(PerfKeys.SWEEP.name()));
+      asked.add(new Sweep(values.key(), values.values(), compareLongTail));
+    } else if (compareLongTail) {
       asked.add(new LongTailCompare());
     }
+    Duration target = config.get(PerfKeys.TARGET_P999);
+    if (target != null) {
+      asked.add(new Knee(target, config.get(PerfKeys.KNEE_START_RPS), config.get(PerfKeys.KNEE_MAX_STEPS)));
+    }
     if (asked.size() > 1) {
-      throw new ConfigException("sweep, target-p999, long-tail.compare: more than one is set (expected: at most one "
-          + "series per command; run them one after the other)");
+      throw new ConfigException("sweep, target-p999: both are set (expected: at most one series per command, "
+          + "sweep optionally with long-tail.compare; run them one after the other)");
     }
     return asked.stream().findFirst();
   }

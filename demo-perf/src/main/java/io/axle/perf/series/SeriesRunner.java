@@ -17,6 +17,7 @@ import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -77,7 +78,17 @@ public final class SeriesRunner {
       case SeriesPlan.Sweep sweep -> {
         header = sweep.key();
         for (String value : sweep.values()) {
-          step(value, Map.of(sweep.key(), value), Map.of("key", sweep.key(), "value", number(value)));
+          Map<String, Object> json = Map.of("key", sweep.key(), "value", number(value));
+          if (sweep.compareLongTail()) {
+            // In this order, so that the step's line reads the same every time (Map.of has no order).
+            Map<String, String> without = new LinkedHashMap<>();
+            without.put(sweep.key(), value);
+            without.put(LONG_TAIL_RATIO, "0");
+            step(value + " without", without, json);
+            step(value + " with", Map.of(sweep.key(), value), json);
+          } else {
+            step(value, Map.of(sweep.key(), value), json);
+          }
         }
       }
       case SeriesPlan.Knee search -> {
@@ -97,7 +108,13 @@ public final class SeriesRunner {
       output.out().println(KneeSearch.describe(search, knee));
     }
     if (plan instanceof SeriesPlan.LongTailCompare) {
-      output.out().println(LongTailRise.describe(rows.get(0).result(), rows.get(1).result()));
+      output.out().println(LongTailRise.describe("", rows.get(0).result(), rows.get(1).result()));
+    }
+    if (plan instanceof SeriesPlan.Sweep sweep && sweep.compareLongTail()) {
+      for (int i = 0; i + 1 < rows.size(); i += 2) {
+        output.out().println(LongTailRise.describe(" (" + sweep.key() + "=" + sweep.values().get(i / 2) + ")",
+            rows.get(i).result(), rows.get(i + 1).result()));
+      }
     }
     writeJson();
     writeReport(header);

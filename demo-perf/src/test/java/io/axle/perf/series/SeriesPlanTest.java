@@ -41,6 +41,13 @@ class SeriesPlanTest {
   }
 
   @Test
+  void sweep_withTheLongTailComparison_runsEachValueWithoutAndWith() {
+    assertThat(SeriesPlan.from(config(Map.of("sweep", "axle.executors.default=inline,group", "long-tail.compare", true,
+        "long-tail.ratio", "0.01"))))
+        .contains(new SeriesPlan.Sweep("axle.executors.default", List.of("inline", "group"), true));
+  }
+
+  @Test
   void knee_withItsDefaults() {
     assertThat(SeriesPlan.from(config(Map.of("target-p999", "10ms"))))
         .contains(new SeriesPlan.Knee(Duration.ofMillis(10), 1000, 12));
@@ -55,7 +62,7 @@ class SeriesPlanTest {
     assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("sweep", "sync-count=0,10"))))
         .hasMessageContaining("sync-count: 0 (expected: ");
     assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("sweep", "sync-count=1", "target-p999", "10ms"))))
-        .hasMessageContaining("more than one is set");
+        .hasMessageContaining("both are set");
     assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("long-tail.compare", true))))
         .hasMessageContaining("\n  long-tail.compare: true with long-tail.ratio: 0 (expected: a long-tail.ratio above 0");
   }

@@ -116,6 +116,25 @@ class SeriesRunTest {
   }
 
   @Test
+  void sweepWithTheLongTailComparison_runsEachValueWithoutThenWith() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int status = PerfMain.run(new String[] {"-c", "--sweep=sync-count=2,4", "--long-tail.compare=true",
+        "--long-tail.ratio=0.1", "--long-tail.delay=5ms", "--duration=1s", "--warmup=0s",
+        TestProducers.registryArg(producer)}, print(out), print(err));
+
+    String output = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
+    assertThat(output).contains("=== series step 1: sync-count=2, long-tail.ratio=0 ===",
+        "=== series step 2: sync-count=2 ===", "=== series step 3: sync-count=4, long-tail.ratio=0 ===",
+        "=== series step 4: sync-count=4 ===");
+    assertThat(output).contains("long tail, normal requests (sync-count=2): avg ",
+        "long tail, normal requests (sync-count=4): avg ");
+    assertThat(output).containsPattern("(?m)^2 without +\\d").containsPattern("(?m)^4 with +\\d");
+  }
+
+  @Test
   void aBadSweep_isAConfigurationError_beforeAnyRun() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
