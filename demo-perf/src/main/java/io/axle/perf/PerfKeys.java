@@ -40,8 +40,14 @@ public final class PerfKeys implements ConfigKeyProvider {
   public static final ConfigKey<Boolean> LOOPBACK = ConfigKey.booleanKey("loopback", false,
       "Start a producer as a child process and drive it from this one (--loopback).");
 
+  public static final ConfigKey<Boolean> PROXY = ConfigKey.booleanKey("proxy", false,
+      "Run a proxy (--proxy): a producer serving PerfService as perf-proxy that forwards every call to proxy.target.");
+
+  public static final ConfigKey<String> PROXY_TARGET = ConfigKey.stringKey("proxy.target", "perf1",
+      "Proxy: the downstream service each call is forwarded to; its endpoints are axle.registry.local.<proxy.target>.");
+
   private static final List<ConfigKey<?>> KEYS = List.of(SYNC, SYNC_COUNT, ASYNC_COUNT, REQUEST_SIZE, RESPONSE_SIZE,
-      DURATION, WARMUP, JSON, LOOPBACK);
+      DURATION, WARMUP, JSON, LOOPBACK, PROXY, PROXY_TARGET);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public PerfKeys() {
