@@ -34,7 +34,7 @@ public class PerfApplication {
     application.setAdditionalProfiles(role.profiles().toArray(String[]::new));
     // Lowest precedence, so any source the user writes wins. The consumer measures with its own clock
     // and never had the metrics module's listener on its calls; keep it off its hot path unless asked.
-    application.setDefaultProperties(role == Role.PRODUCER
+    application.setDefaultProperties(!role.profiles().contains("consumer")
         ? Map.of("axle.service.name", role.serviceName())
         : Map.of("axle.service.name", role.serviceName(), "axle.metrics.enabled", "false"));
     application.addInitializers(context -> {

@@ -76,9 +76,15 @@ public final class PerfKeys implements ConfigKeyProvider {
   public static final ConfigKey<Boolean> LONG_TAIL_COMPARE = ConfigKey.booleanKey("long-tail.compare", false,
       "Consumer: run the same load without and with the long-tail share and print the rise of the normal requests' latency.");
 
+  public static final ConfigKey<Boolean> PROXY = ConfigKey.booleanKey("proxy", false,
+      "Run a proxy (--proxy): a producer serving PerfService as perf-proxy that forwards every call to proxy.target.");
+
+  public static final ConfigKey<String> PROXY_TARGET = ConfigKey.stringKey("proxy.target", "perf1",
+      "Proxy: the downstream service each call is forwarded to; its endpoints are axle.registry.local.<proxy.target>.");
+
   private static final List<ConfigKey<?>> KEYS = List.of(SYNC, SYNC_COUNT, ASYNC_COUNT, REQUEST_SIZE, RESPONSE_SIZE,
       DURATION, WARMUP, JSON, LOOPBACK, REPORT, RPS, RPS_MAX_IN_FLIGHT, LONG_TAIL_RATIO, LONG_TAIL_DELAY, SWEEP,
-      TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE);
+      TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, PROXY, PROXY_TARGET);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public PerfKeys() {

@@ -3,6 +3,7 @@ package io.axle.perf;
 import io.axle.config.AxleConfig;
 import io.axle.config.ConfigException;
 import io.axle.perf.producer.Producer;
+import io.axle.perf.proxy.Proxy;
 import io.axle.perf.series.SeriesRunner;
 import java.io.PrintStream;
 import java.util.List;
@@ -11,7 +12,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * {@code java -jar perf.jar [-c | --loopback] [--key=value ...]}: picks the role from the command line,
+ * {@code java -jar perf.jar [-c | --loopback | --proxy] [--key=value ...]}: picks the role from the command line,
  * runs it as a Spring Boot application and maps the outcome to an exit status. All the work is in
  * {@link #run}, which never exits the JVM, so tests call it directly.
  */
@@ -21,15 +22,18 @@ public final class PerfMain {
   public static final int BAD_CONFIGURATION = 2;
 
   private static final String USAGE = String.join(System.lineSeparator(),
-      "usage: java -jar perf.jar [-c | --loopback] [--key=value ...]",
+      "usage: java -jar perf.jar [-c | --loopback | --proxy] [--key=value ...]",
       "  (no mode)   producer: serves PerfService as perf1 on highway (axle.highway.address, default 0.0.0.0:7070)",
       "              and REST (axle.rest.address, default 0.0.0.0:8080)",
       "  -c          consumer: drives load at perf1 (axle.registry.local.perf1) and prints per-window metrics;",
       "              --axle.references.transport=rest calls it over REST instead of highway",
       "  --loopback  both: a producer child process and a consumer in this one",
+      "  --proxy     proxy: serves PerfService as perf-proxy on highway (default 0.0.0.0:7072) and REST (default",
+      "              0.0.0.0:8082) and forwards each call to proxy.target (default perf1, at axle.registry.local.perf1)",
+      "              over axle.references.transport, on the executor axle.executors.default picks",
       "  keys (microservice.yaml, application.yml, environment, -Dkey=value or --key=value): sync, sync-count,",
       "  async-count, request-size, response-size, duration, warmup, json, report (an HTML page with charts),",
-      "  rps, rps.max-in-flight, long-tail.ratio, long-tail.delay, and every axle.* key,",
+      "  rps, rps.max-in-flight, long-tail.ratio, long-tail.delay, proxy.target, and every axle.* key,",
       "  series (a table of several runs): sweep=key=v1,v2,… | target-p999=10ms (knee) | long-tail.compare=true,",
       "  e.g. --axle.highway.client.thread-count=8");
 
@@ -50,9 +54,11 @@ public final class PerfMain {
         return OK;
       }
       PerfOutput output = new PerfOutput(out, err);
-      return StopSignal.runWithShutdownHook(stop -> role == Role.PRODUCER
-          ? Producer.runUntilStopped(args, output, stop)
-          : runToCompletion(role, args, output, stop));
+      return StopSignal.runWithShutdownHook(stop -> switch (role) {
+        case PRODUCER -> Producer.runUntilStopped(args, output, stop);
+        case PROXY -> Proxy.runUntilStopped(args, output, stop);
+        default -> runToCompletion(role, args, output, stop);
+      });
     } catch (Exception e) {
       return report(e, err);
     }
@@ -70,7 +76,8 @@ public final class PerfMain {
 
   /**
    * The role the arguments ask for, or null for help. Only the command line decides: {@code -c},
-   * {@code --loopback}, {@code -h} / {@code --help}; everything else must be {@code --key=value}.
+   * {@code --loopback}, {@code --proxy}, {@code -h} / {@code --help}; everything else must be
+   * {@code --key=value}.
    */
   static Role role(String[] args) {
     AxleConfig commandLine = AxleConfig.builder().args(args).build();
@@ -79,15 +86,17 @@ public final class PerfMain {
       return null;
     }
     boolean loopback = commandLine.get(PerfKeys.LOOPBACK);
-    if (remaining.isEmpty()) {
-      return loopback ? Role.LOOPBACK : Role.PRODUCER;
+    boolean proxy = commandLine.get(PerfKeys.PROXY);
+    if (remaining.isEmpty() && !(loopback && proxy)) {
+      return loopback ? Role.LOOPBACK : proxy ? Role.PROXY : Role.PRODUCER;
     }
-    if (remaining.equals(List.of("-c")) && !loopback) {
+    if (remaining.equals(List.of("-c")) && !loopback && !proxy) {
       return Role.CONSUMER;
     }
-    throw new ConfigException("arguments: " + String.join(" ", remaining) + (loopback ? " with --loopback" : "")
-        + " (expected: nothing for the producer, -c for the consumer or --loopback for both, then --key=value"
-        + " options; -h for help)");
+    String modes = (loopback ? " --loopback" : "") + (proxy ? " --proxy" : "");
+    throw new ConfigException("arguments: " + (String.join(" ", remaining) + modes).strip()
+        + " (expected: nothing for the producer, -c for the consumer, --loopback for both or --proxy for a proxy,"
+        + " one of them, then --key=value options; -h for help)");
   }
 
   /**

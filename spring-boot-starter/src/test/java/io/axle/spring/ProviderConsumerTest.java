@@ -59,6 +59,20 @@ class ProviderConsumerTest {
   }
 
   @Test
+  void rpcReference_resolvesPlaceholdersInServiceNameAndSchemaId() throws Exception {
+    try (ConfigurableApplicationContext consumer = Apps.run(PlaceholderApp.class,
+        "--axle.service.name=consumer",
+        "--echo.target=echo-service",
+        "--axle.registry.local.echo-service=" + Apps.registryEntry(provider, "highway"))) {
+      PlaceholderCaller caller = consumer.getBean(PlaceholderCaller.class);
+
+      assertThat(caller.echo.echo("configured")).isEqualTo("configured");
+      // The schema id came from the placeholder's default.
+      assertThat(caller.echo.toString()).contains("echo-service/EchoService");
+    }
+  }
+
+  @Test
   void restSchema_isServedOnThePathsOfItsInterfaceAnnotations() throws Exception {
     HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
         "http://127.0.0.1:" + Apps.endpoint(provider, "rest").port() + "/greeter/hello/Cy?punctuation=.")).build(),
@@ -127,6 +141,18 @@ class ProviderConsumerTest {
   @EnableAutoConfiguration
   @Import({Caller.class, RelayProvider.class, TransportRecorder.class})
   static class ConsumerApp {
+  }
+
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  @Import(PlaceholderCaller.class)
+  static class PlaceholderApp {
+  }
+
+  /** The service to call is configuration: {@code echo.target}; the schema id a placeholder with a default. */
+  public static class PlaceholderCaller {
+    @RpcReference(microserviceName = "${echo.target}", schemaId = "${echo.schema:EchoService}")
+    EchoService echo;
   }
 
   /** A field and a setter injection point; tries a call while beans are still being created. */

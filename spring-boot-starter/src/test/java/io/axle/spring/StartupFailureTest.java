@@ -29,6 +29,15 @@ class StartupFailureTest {
   }
 
   @Test
+  void referenceWithAnUnresolvablePlaceholder_failsNamingTheAttributeAndThePlaceholder() {
+    String message = startupFailure(PlaceholderApp.class, REGISTRY);
+
+    assertThat(message)
+        .contains("@RpcReference on PlaceholderCaller.echo: microserviceName: ${echo.target} (expected: ")
+        .contains("echo.target");
+  }
+
+  @Test
   void referenceToAnUnknownSchema_failsListingTheRegisteredSchemas() {
     String message = startupFailure(UnknownSchemaApp.class, REGISTRY,
         "--axle.registry.schemas.echo-service=EchoService,Greeter");
@@ -100,6 +109,17 @@ class StartupFailureTest {
 
   public static class UnknownServiceCaller {
     @RpcReference(microserviceName = "nope-service")
+    EchoService echo;
+  }
+
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  @Import(PlaceholderCaller.class)
+  static class PlaceholderApp {
+  }
+
+  public static class PlaceholderCaller {
+    @RpcReference(microserviceName = "${echo.target}")
     EchoService echo;
   }
 

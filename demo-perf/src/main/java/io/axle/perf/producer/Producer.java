@@ -108,8 +108,11 @@ public final class Producer implements AutoCloseable {
     SpringApplication.exit(context);
   }
 
-  /** The executor of {@code echo} in words, mirroring how core resolves it, for the ready line. */
-  private static String describeExecutor(AxleConfig config) {
+  /**
+   * The executor of {@code echo} in words, mirroring how core resolves it, for the ready line; the proxy's
+   * ready line says the same of its own.
+   */
+  public static String describeExecutor(AxleConfig config) {
     String name = config.getMostSpecific(CoreConfigKeys.EXECUTORS_PROVIDER, PerfService.SCHEMA_ID, "echo");
     if (name == null) {
       name = config.get(CoreConfigKeys.EXECUTORS_DEFAULT);

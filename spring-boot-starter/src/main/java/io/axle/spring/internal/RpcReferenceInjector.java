@@ -12,20 +12,30 @@ import org.springframework.beans.BeansException;
 import org.springframework.beans.PropertyValues;
 import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.beans.factory.config.InstantiationAwareBeanPostProcessor;
+import org.springframework.context.EnvironmentAware;
+import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
 /**
  * Injects {@link RpcReference} fields and setters while beans are created, as {@code @Autowired} does, so
  * that they are set before {@code @PostConstruct}. Every injection point of one (interface, service,
- * schemaId) shares one {@link LazyReference}, bound when the runtime starts.
+ * schemaId) shares one {@link LazyReference}, bound when the runtime starts. Both attributes may hold
+ * {@code ${…}} placeholders, resolved against the Environment as {@code @Value} does, so that the service to
+ * call can be configuration ({@code microserviceName = "${proxy.target:perf1}"}).
  */
-final class RpcReferenceInjector implements InstantiationAwareBeanPostProcessor {
+final class RpcReferenceInjector implements InstantiationAwareBeanPostProcessor, EnvironmentAware {
 
   private record Key(Class<?> schemaInterface, String serviceName, String schemaId) {
   }
 
   private final Map<Key, LazyReference> references = new ConcurrentHashMap<>();
+  private Environment environment;
+
+  @Override
+  public void setEnvironment(Environment environment) {
+    this.environment = environment;
+  }
 
   @Override
   public PropertyValues postProcessProperties(PropertyValues values, Object bean, String beanName)
@@ -77,14 +87,31 @@ final class RpcReferenceInjector implements InstantiationAwareBeanPostProcessor 
       throw new BeanCreationException(beanName, "@RpcReference on " + point + ": type " + type.getName()
           + " (expected: the schema interface to call)");
     }
-    if (annotation.microserviceName().isBlank()) {
-      throw new BeanCreationException(beanName, "@RpcReference on " + point
-          + ": microserviceName: empty (expected: the name of the service to call)");
+    String serviceName = resolve(beanName, point, "microserviceName", annotation.microserviceName());
+    if (serviceName.isBlank()) {
+      throw new BeanCreationException(beanName, "@RpcReference on " + point + ": microserviceName: "
+          + (annotation.microserviceName().isBlank() ? "empty" : annotation.microserviceName() + " resolves to empty")
+          + " (expected: the name of the service to call)");
     }
-    String schemaId = annotation.schemaId().isEmpty() ? type.getSimpleName() : annotation.schemaId();
-    LazyReference reference = references.computeIfAbsent(new Key(type, annotation.microserviceName(), schemaId),
+    String declaredSchemaId = resolve(beanName, point, "schemaId", annotation.schemaId());
+    String schemaId = declaredSchemaId.isEmpty() ? type.getSimpleName() : declaredSchemaId;
+    LazyReference reference = references.computeIfAbsent(new Key(type, serviceName, schemaId),
         key -> new LazyReference(key.schemaInterface(), key.serviceName(), key.schemaId()));
     reference.injectedInto(point);
     return reference.proxy();
+  }
+
+  /** {@code value} with its {@code ${…}} placeholders resolved; one that cannot be resolved fails the bean. */
+  private String resolve(String beanName, String point, String attribute, String value) {
+    if (environment == null || !value.contains("${")) {
+      return value;
+    }
+    try {
+      return environment.resolveRequiredPlaceholders(value);
+    } catch (IllegalArgumentException e) {
+      throw new BeanCreationException(beanName, "@RpcReference on " + point + ": " + attribute + ": " + value
+          + " (expected: placeholders the configuration resolves, or a default as in ${key:default}): "
+          + e.getMessage(), e);
+    }
   }
 }
