@@ -27,7 +27,7 @@ public record PerfConfig(AxleConfig config) {
   static final List<ConfigKey<?>> DEMO_KEYS = List.of(PerfKeys.SYNC, PerfKeys.SYNC_COUNT, PerfKeys.ASYNC_COUNT,
       PerfKeys.REQUEST_SIZE, PerfKeys.RESPONSE_SIZE, PerfKeys.DURATION, PerfKeys.WARMUP, PerfKeys.JSON,
       PerfKeys.REPORT, PerfKeys.RPS, PerfKeys.RPS_MAX_IN_FLIGHT, PerfKeys.LONG_TAIL_RATIO, PerfKeys.LONG_TAIL_DELAY,
-      PerfKeys.PROXY_TARGET);
+      PerfKeys.PROXY_TARGET, PerfKeys.LOOPBACK_PROXY);
 
   public static PerfConfig from(AxleConfig axleConfig, ConfigurableEnvironment environment) {
     AxleConfig.Builder builder = AxleConfig.builder();

@@ -82,9 +82,13 @@ public final class PerfKeys implements ConfigKeyProvider {
   public static final ConfigKey<String> PROXY_TARGET = ConfigKey.stringKey("proxy.target", "perf1",
       "Proxy: the downstream service each call is forwarded to; its endpoints are axle.registry.local.<proxy.target>.");
 
+  public static final ConfigKey<Boolean> LOOPBACK_PROXY = ConfigKey.booleanKey("loopback.proxy", false,
+      "With --loopback: start a proxy child (--proxy) in front of the producer child, so client -> proxy -> server "
+          + "runs on this machine; both children get the axle.* keys.");
+
   private static final List<ConfigKey<?>> KEYS = List.of(SYNC, SYNC_COUNT, ASYNC_COUNT, REQUEST_SIZE, RESPONSE_SIZE,
       DURATION, WARMUP, JSON, LOOPBACK, REPORT, RPS, RPS_MAX_IN_FLIGHT, LONG_TAIL_RATIO, LONG_TAIL_DELAY, SWEEP,
-      TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, PROXY, PROXY_TARGET);
+      TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, PROXY, PROXY_TARGET, LOOPBACK_PROXY);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public PerfKeys() {

@@ -3,6 +3,7 @@ package io.axle.perf.loopback;
 import io.axle.perf.PerfMain;
 import io.axle.perf.StopSignal;
 import io.axle.perf.producer.Producer;
+import io.axle.perf.proxy.Proxy;
 import io.axle.registry.Endpoint;
 import java.io.BufferedReader;
 import java.io.File;
@@ -29,20 +30,41 @@ final class ChildProducer implements AutoCloseable {
   static final String PREFIX = "[producer] ";
   static final Duration STOP_WAIT = Duration.ofSeconds(15);
 
+  /** What a child is: how its lines are prefixed here, and how its ready line starts. */
+  enum Kind {
+    PRODUCER(PREFIX, Producer.READY_PREFIX),
+    PROXY("[proxy] ", Proxy.READY_PREFIX);
+
+    final String prefix;
+    final String readyPrefix;
+
+    Kind(String prefix, String readyPrefix) {
+      this.prefix = prefix;
+      this.readyPrefix = readyPrefix;
+    }
+  }
+
+  private final Kind kind;
   private final Process process;
   private final PrintStream out;
   private final CompletableFuture<String> readyLine = new CompletableFuture<>();
   private final Thread relay;
 
-  private ChildProducer(Process process, PrintStream out) {
+  private ChildProducer(Kind kind, Process process, PrintStream out) {
+    this.kind = kind;
     this.process = process;
     this.out = out;
     this.relay = Thread.ofPlatform().name("perf-producer-output").daemon(true).start(this::relayOutput);
   }
 
   static ChildProducer start(List<String> producerArgs, PrintStream out) throws IOException {
-    Process process = new ProcessBuilder(command(producerArgs)).redirectErrorStream(true).start();
-    return new ChildProducer(process, out);
+    return start(Kind.PRODUCER, producerArgs, out);
+  }
+
+  /** A child of that kind; a proxy's arguments must include {@code --proxy}. */
+  static ChildProducer start(Kind kind, List<String> args, PrintStream out) throws IOException {
+    Process process = new ProcessBuilder(command(args)).redirectErrorStream(true).start();
+    return new ChildProducer(kind, process, out);
   }
 
   /** This java, this jar (or class path when not run from a jar, as in tests), the producer's args. */
@@ -78,7 +100,7 @@ final class ChildProducer implements AutoCloseable {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       try {
-        return endpointsOf(readyLine.get(100, TimeUnit.MILLISECONDS));
+        return endpointsOf(readyLine.get(100, TimeUnit.MILLISECONDS), kind.readyPrefix);
       } catch (TimeoutException e) {
         if (stop.isRequested()) {
           throw new NotReadyException("stopped while waiting for the producer to start");
@@ -97,7 +119,11 @@ final class ChildProducer implements AutoCloseable {
    * endpoints, in the line's order: every word up to the parenthesis.
    */
   static List<Endpoint> endpointsOf(String readyLine) throws NotReadyException {
-    String rest = readyLine.substring(readyLine.indexOf(Producer.READY_PREFIX) + Producer.READY_PREFIX.length());
+    return endpointsOf(readyLine, Producer.READY_PREFIX);
+  }
+
+  private static List<Endpoint> endpointsOf(String readyLine, String readyPrefix) throws NotReadyException {
+    String rest = readyLine.substring(readyLine.indexOf(readyPrefix) + readyPrefix.length());
     int parenthesis = rest.indexOf(" (");
     List<Endpoint> endpoints = new ArrayList<>();
     for (String word : (parenthesis < 0 ? rest : rest.substring(0, parenthesis)).strip().split(" +")) {
@@ -114,8 +140,8 @@ final class ChildProducer implements AutoCloseable {
     try (BufferedReader reader = new BufferedReader(
         new InputStreamReader(process.getInputStream(), Charset.defaultCharset()))) {
       for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-        out.println(PREFIX + line);
-        if (line.contains(Producer.READY_PREFIX)) {
+        out.println(kind.prefix + line);
+        if (line.contains(kind.readyPrefix)) {
           readyLine.complete(line);
         }
       }
@@ -146,7 +172,7 @@ final class ChildProducer implements AutoCloseable {
       if (handle.isAlive()) {
         handle.destroy();
         if (!process.waitFor(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
-          out.println(PREFIX + "did not stop within " + STOP_WAIT.toSeconds() + " s; killing it");
+          out.println(kind.prefix + "did not stop within " + STOP_WAIT.toSeconds() + " s; killing it");
           handle.destroyForcibly();
           process.waitFor(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
         }

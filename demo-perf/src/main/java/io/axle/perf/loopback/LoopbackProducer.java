@@ -42,6 +42,8 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
 
   private final AxleConfig config;
   private final ChildProducer child;
+  /** The proxy child between the consumer and the producer child, with {@code loopback.proxy}; else null. */
+  private final ChildProducer proxy;
   private final List<String> registered;
 
   LoopbackProducer(AxleConfig config, PerfConfig perfConfig, ApplicationArguments args, PerfOutput output,
@@ -51,16 +53,47 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
     // were, with the AxleConfig bean).
     ConsumerSettings.from(perfConfig.config());
     perfConfig.config().get(PerfKeys.RESPONSE_SIZE);
-    this.child = ChildProducer.start(producerArgs(List.of(args.getSourceArgs())), output.out());
+    List<String> producerArgs = producerArgs(List.of(args.getSourceArgs()));
+    this.child = ChildProducer.start(producerArgs, output.out());
+    ChildProducer startedProxy = null;
     try {
-      this.registered = child.awaitReady(READY_WAIT, stop).stream().map(e -> reachable(e).toString()).toList();
+      List<String> server = child.awaitReady(READY_WAIT, stop).stream().map(e -> reachable(e).toString()).toList();
+      if (perfConfig.config().get(PerfKeys.LOOPBACK_PROXY)) {
+        startedProxy = ChildProducer.start(ChildProducer.Kind.PROXY, proxyArgs(producerArgs, server), output.out());
+        server = startedProxy.awaitReady(READY_WAIT, stop).stream().map(e -> reachable(e).toString()).toList();
+      }
+      this.proxy = startedProxy;
+      this.registered = server;
     } catch (ChildProducer.NotReadyException e) {
-      child.close();
+      closeChildren(startedProxy);
       throw new PerfFailure("--loopback: " + e.getMessage());
     } catch (InterruptedException | RuntimeException e) {
-      child.close(); // no orphan, whatever went wrong
+      closeChildren(startedProxy); // no orphan, whatever went wrong
       throw e;
     }
+  }
+
+  /**
+   * The proxy child's arguments: the producer child's (so the same executor and transport keys apply to
+   * both, as in the tRPC article's proxy test) plus {@code --proxy} and where its target listens.
+   */
+  static List<String> proxyArgs(List<String> producerArgs, List<String> server) {
+    String target = "--" + CoreConfigKeys.REGISTRY_LOCAL.name() + "." + PerfService.SERVICE_NAME + "=";
+    List<String> proxy = new ArrayList<>(List.of("--proxy"));
+    // Free ports of its own, even where the user named the producer's.
+    ADDRESS_KEYS.forEach(key -> proxy.add("--" + key + "=127.0.0.1:0"));
+    producerArgs.stream()
+        .filter(arg -> !arg.startsWith(target) && ADDRESS_KEYS.stream().noneMatch(key -> arg.startsWith("--" + key + "=")))
+        .forEach(proxy::add);
+    proxy.add(target + String.join(",", server));
+    return proxy;
+  }
+
+  private void closeChildren(ChildProducer startedProxy) {
+    if (startedProxy != null) {
+      startedProxy.close();
+    }
+    child.close();
   }
 
   @Override
@@ -75,9 +108,10 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
         String.join(",", registered)));
   }
 
+  /** The proxy first, as an operator would stop a chain from its front: its calls in flight still reach the server. */
   @Override
   public void destroy() {
-    child.close();
+    closeChildren(proxy);
   }
 
   /**

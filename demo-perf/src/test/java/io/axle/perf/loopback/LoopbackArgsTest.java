@@ -33,6 +33,17 @@ class LoopbackArgsTest {
   }
 
   @Test
+  void proxyChildGetsTheProducersKeys_itsOwnFreePorts_andWhereTheProducerListens() {
+    List<String> producer = LoopbackProducer.producerArgs(List.of("--axle.highway.address=127.0.0.1:7171",
+        "--axle.executors.default=inline", "--response-size=8"));
+
+    assertThat(LoopbackProducer.proxyArgs(producer, List.of("highway://127.0.0.1:7171", "rest://127.0.0.1:40000")))
+        .containsExactly("--proxy", "--axle.highway.address=127.0.0.1:0", "--axle.rest.address=127.0.0.1:0",
+            "--axle.executors.default=inline", "--response-size=8",
+            "--axle.registry.local.perf1=highway://127.0.0.1:7171,rest://127.0.0.1:40000");
+  }
+
+  @Test
   void aFreePortOnlyWhereTheUserNamesNoAddress() throws Exception {
     List<String> args = LoopbackProducer.producerArgs(List.of("--axle.rest.address=127.0.0.1:8181"));
 
