@@ -1,18 +1,14 @@
 package io.axle.perf;
 
-import static io.axle.perf.ConsumerRunTest.print;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.perf.producer.Producer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,9 +43,9 @@ class LongTailTest {
     double echoBefore = providerCalls("echo");
     double sleepBefore = providerCalls("sleepEcho");
 
-    Run run = run(dir, "--sync-count=4", "--duration=1500ms", "--long-tail.ratio=0.1", "--long-tail.delay=20ms");
+    ConsumerRun run = ConsumerRun.against(producer, dir, "--sync-count=4", "--duration=1500ms", "--long-tail.ratio=0.1", "--long-tail.delay=20ms");
 
-    JsonObject result = run.json;
+    JsonObject result = run.json();
     JsonObject longTail = result.getJsonObject("long_tail");
     assertThat(longTail.getDouble("ratio")).isEqualTo(0.1);
     assertThat(longTail.getInteger("delay_ms")).isEqualTo(20);
@@ -62,7 +58,7 @@ class LongTailTest {
     assertThat(slowLatency.fieldNames()).contains("avg", "p50", "p90", "p99", "p999", "max");
     assertThat(slowLatency.getDouble("p50")).isGreaterThanOrEqualTo(20.0); // it slept that long
     assertThat(normalLatency.getDouble("p50")).isLessThan(slowLatency.getDouble("p50"));
-    assertThat(run.output).contains("long tail: 0.1 of calls sleepEcho 20ms")
+    assertThat(run.output()).contains("long tail: 0.1 of calls sleepEcho 20ms")
         .contains("  long tail   : 10% of calls sleepEcho 20 ms: " + slow + " calls")
         .contains("  slow ms     : avg=");
 
@@ -74,9 +70,9 @@ class LongTailTest {
 
   @Test
   void openLoop_withALongTail_andTheCurveOfTheNormalCalls(@TempDir Path dir) throws Exception {
-    Run run = run(dir, "--rps=200", "--duration=1s", "--long-tail.ratio=0.25", "--long-tail.delay=5ms");
+    ConsumerRun run = ConsumerRun.against(producer, dir, "--rps=200", "--duration=1s", "--long-tail.ratio=0.25", "--long-tail.delay=5ms");
 
-    JsonObject result = run.json;
+    JsonObject result = run.json();
     long slow = result.getJsonObject("long_tail").getLong("requests");
     assertThat((double) slow / result.getLong("requests")).isBetween(0.2, 0.3);
     assertThat(result.getInteger("rps")).isEqualTo(200);
@@ -92,24 +88,6 @@ class LongTailTest {
     assertThat(percentiles).startsWith(0.0, 10.0).endsWith(99.99, 100.0).isSorted();
     assertThat(millis).isSorted();
     assertThat(millis.getLast()).isEqualTo(result.getJsonObject("latency_ms").getDouble("max"));
-  }
-
-  private record Run(String output, JsonObject json) {
-  }
-
-  private static Run run(Path dir, String... extra) throws Exception {
-    Path json = dir.resolve("result.json");
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    List<String> args = new ArrayList<>(List.of("-c", "--warmup=0s", "--axle.metrics.window_time=500",
-        "--json=" + json, TestProducers.registryArg(producer)));
-    args.addAll(List.of(extra));
-
-    int status = PerfMain.run(args.toArray(String[]::new), print(out), print(err));
-
-    String output = out.toString(StandardCharsets.UTF_8);
-    assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
-    return new Run(output, new JsonObject(Files.readString(json)));
   }
 
   /** The provider's counter once it reaches {@code atLeast}, or after 5 s whatever it is. */

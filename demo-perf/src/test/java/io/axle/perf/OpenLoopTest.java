@@ -1,17 +1,11 @@
 package io.axle.perf;
 
-import static io.axle.perf.ConsumerRunTest.print;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.perf.producer.Producer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,12 +33,12 @@ class OpenLoopTest {
 
   @Test
   void openLoop_sendsAtTheSetRateAndReportsLateRequests(@TempDir Path dir) throws Exception {
-    Run run = run(dir, "--rps=200", "--duration=2s");
+    ConsumerRun run = ConsumerRun.against(producer, dir, "--rps=200", "--duration=2s");
 
-    assertThat(run.output).contains("open loop at 200 rps, at most 10000 in flight (rps is set, so sync,"
+    assertThat(run.output()).contains("open loop at 200 rps, at most 10000 in flight (rps is set, so sync,"
         + " sync-count and async-count do not apply)");
-    assertThat(run.output).contains("  rps         : 200 (open loop").contains("could not be sent on time: ");
-    JsonObject result = run.json;
+    assertThat(run.output()).contains("  rps         : 200 (open loop").contains("could not be sent on time: ");
+    JsonObject result = run.json();
     assertThat(result.getString("mode")).isEqualTo("open");
     assertThat(result.getInteger("rps")).isEqualTo(200);
     assertThat(result.getInteger("max_in_flight")).isEqualTo(10_000);
@@ -59,16 +53,16 @@ class OpenLoopTest {
       lateInWindows += windows.getJsonObject(i).getLong("late");
     }
     assertThat(result.getLong("late")).isEqualTo(lateInWindows);
-    assertThat(run.output.lines().filter(l -> l.startsWith("[") && l.contains(" late="))).hasSize(4);
+    assertThat(run.output().lines().filter(l -> l.startsWith("[") && l.contains(" late="))).hasSize(4);
     assertThat(result.containsKey("long_tail")).isFalse();
   }
 
   @Test
   void latency_runsFromTheIntendedSendTime_soQueuedRequestsIncludeTheirWait(@TempDir Path dir) throws Exception {
     // 100 requests a second of 20 ms each on one thread: it can serve 50, so a queue grows through the second.
-    Run run = run(dir, "--rps=100", "--duration=1s", "--long-tail.ratio=1", "--long-tail.delay=20ms");
+    ConsumerRun run = ConsumerRun.against(producer, dir, "--rps=100", "--duration=1s", "--long-tail.ratio=1", "--long-tail.delay=20ms");
 
-    JsonObject slow = run.json.getJsonObject("long_tail").getJsonObject("latency_ms");
+    JsonObject slow = run.json().getJsonObject("long_tail").getJsonObject("latency_ms");
     assertThat(slow.getDouble("p50")).isGreaterThanOrEqualTo(20.0);
     // A closed loop would see about 20 ms each: here the later requests carry the wait behind the earlier ones.
     assertThat(slow.getDouble("max")).isGreaterThan(200.0);
@@ -77,33 +71,16 @@ class OpenLoopTest {
 
   @Test
   void reachingTheInFlightCap_countsRequestsThatCouldNotBeSentOnTime(@TempDir Path dir) throws Exception {
-    Run run = run(dir, "--rps=200", "--rps.max-in-flight=5", "--duration=1s", "--long-tail.ratio=1",
+    ConsumerRun run = ConsumerRun.against(producer, dir, "--rps=200", "--rps.max-in-flight=5", "--duration=1s", "--long-tail.ratio=1",
         "--long-tail.delay=20ms");
 
-    JsonObject result = run.json;
+    JsonObject result = run.json();
     assertThat(result.getInteger("concurrency")).as("peak in flight").isBetween(1, 5);
     // One thread at 20 ms a call serves some 50 a second of the 200 due: the rest find 5 in flight.
     assertThat(result.getLong("not_sent")).isGreaterThan(50);
     assertThat(result.getLong("late")).isGreaterThanOrEqualTo(result.getLong("not_sent"));
-    assertThat(run.output).contains("could not be sent on time: " + result.getLong("late") + " (")
+    assertThat(run.output()).contains("could not be sent on time: " + result.getLong("late") + " (")
         .contains(result.getLong("not_sent") + " not sent: rps.max-in-flight reached)");
   }
 
-  private record Run(String output, JsonObject json) {
-  }
-
-  private static Run run(Path dir, String... extra) throws Exception {
-    Path json = dir.resolve("result.json");
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    List<String> args = new ArrayList<>(List.of("-c", "--warmup=0s", "--axle.metrics.window_time=500",
-        "--json=" + json, TestProducers.registryArg(producer)));
-    args.addAll(List.of(extra));
-
-    int status = PerfMain.run(args.toArray(String[]::new), print(out), print(err));
-
-    String output = out.toString(StandardCharsets.UTF_8);
-    assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
-    return new Run(output, new JsonObject(Files.readString(json)));
-  }
 }

@@ -42,13 +42,18 @@ public final class Producer implements AutoCloseable {
 
   private Producer(ConfigurableApplicationContext context) {
     this.context = context;
+    this.endpoints = boundEndpoints(context);
+    this.executor = describeExecutor(context.getBean(PerfConfig.class).config());
+  }
+
+  /** What the context's runtime listens on, per transport, in the ready line's order ({@link #TRANSPORTS}). */
+  public static Map<String, Endpoint> boundEndpoints(ConfigurableApplicationContext context) {
     Axle axle = context.getBean(AxleRuntimeHolder.class).axle();
     Map<String, Endpoint> bound = new LinkedHashMap<>();
     for (String transport : TRANSPORTS) {
       axle.endpoint(transport).ifPresent(endpoint -> bound.put(transport, endpoint));
     }
-    this.endpoints = Collections.unmodifiableMap(bound);
-    this.executor = describeExecutor(context.getBean(PerfConfig.class).config());
+    return Collections.unmodifiableMap(bound);
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.axle.perf.proxy;
 
-import io.axle.Axle;
 import io.axle.perf.PerfApplication;
 import io.axle.perf.PerfConfig;
 import io.axle.perf.PerfOutput;
@@ -8,10 +7,6 @@ import io.axle.perf.Role;
 import io.axle.perf.StopSignal;
 import io.axle.perf.producer.Producer;
 import io.axle.registry.Endpoint;
-import io.axle.spring.AxleRuntimeHolder;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.springframework.boot.SpringApplication;
@@ -26,9 +21,6 @@ public final class Proxy implements AutoCloseable {
   /** What the ready line starts with; scripts and tests wait for it. */
   public static final String READY_PREFIX = "perf proxy ready: ";
 
-  /** In the producer's order, so one parser reads both ready lines. */
-  private static final List<String> TRANSPORTS = List.of("highway", "rest");
-
   private final ConfigurableApplicationContext context;
   private final Map<String, Endpoint> endpoints;
   private final String executor;
@@ -36,12 +28,8 @@ public final class Proxy implements AutoCloseable {
 
   private Proxy(ConfigurableApplicationContext context) {
     this.context = context;
-    Axle axle = context.getBean(AxleRuntimeHolder.class).axle();
-    Map<String, Endpoint> bound = new LinkedHashMap<>();
-    for (String transport : TRANSPORTS) {
-      axle.endpoint(transport).ifPresent(endpoint -> bound.put(transport, endpoint));
-    }
-    this.endpoints = Collections.unmodifiableMap(bound);
+    // In the producer's order, so one parser reads both ready lines.
+    this.endpoints = Producer.boundEndpoints(context);
     this.executor = Producer.describeExecutor(context.getBean(PerfConfig.class).config());
     this.target = context.getBean(PerfProxy.class).target();
   }
