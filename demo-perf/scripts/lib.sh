@@ -11,7 +11,7 @@ OUT="$(mktemp -d)"
 start_producer() {
   local name="$1" log="$OUT/producer-$1.log" ready
   shift
-  "$JAVA" -jar "$JAR" --axle.highway.address=127.0.0.1:0 --axle.rest.address=127.0.0.1:0 "$@" > "$log" 2>&1 &
+  "$JAVA" -jar "$JAR" --axle.highway.address=127.0.0.1:0 --axle.rest.address=127.0.0.1:0 --baseline.address=127.0.0.1:0 --baseline.rest-address=127.0.0.1:0 "$@" > "$log" 2>&1 &
   producer=$!
   port=""; rest_port=""
   for _ in $(seq 1 150); do

@@ -61,8 +61,9 @@ class ConfigKeyTest {
   void registryItemsNeedLetterSchemeHostAndPortFromOne() {
     ConfigKey<List<String>> key = CoreConfigKeys.REGISTRY_LOCAL;
 
-    assertThat(key.parse(" highway://a:1 , rest://b:65535/path ,")).containsExactly("highway://a:1", "rest://b:65535/path");
-    for (String bad : List.of("highway//x", "://a:1", "h2://a:1", "highway://:1", "highway://a:0", "highway://a")) {
+    assertThat(key.parse(" highway://a:1 , rest://b:65535/path , baseline-rest://c:2")).containsExactly("highway://a:1",
+        "rest://b:65535/path", "baseline-rest://c:2");
+    for (String bad : List.of("highway//x", "://a:1", "h2://a:1", "-rest://a:1", "rest-://a:1", "highway://:1", "highway://a:0", "highway://a")) {
       assertThatThrownBy(() -> key.parse(bad)).as(bad).isInstanceOf(IllegalArgumentException.class);
     }
   }

@@ -42,7 +42,7 @@ class ValidateTest {
         sync: true
         axle:
           service.name: perf
-          registry.local.perf1: [highway://127.0.0.1:7070, "rest://[::1]:8080?sslEnabled=true"]
+          registry.local.perf1: [highway://127.0.0.1:7070, "rest://[::1]:8080?sslEnabled=true", baseline-rest://127.0.0.1:8081]
           executors:
             default: virtual
             Provider.PerfService.syncQuery: myPool

@@ -27,7 +27,14 @@ public record PerfConfig(AxleConfig config) {
   static final List<ConfigKey<?>> DEMO_KEYS = List.of(PerfKeys.SYNC, PerfKeys.SYNC_COUNT, PerfKeys.ASYNC_COUNT,
       PerfKeys.REQUEST_SIZE, PerfKeys.RESPONSE_SIZE, PerfKeys.DURATION, PerfKeys.WARMUP, PerfKeys.JSON,
       PerfKeys.REPORT, PerfKeys.RPS, PerfKeys.RPS_MAX_IN_FLIGHT, PerfKeys.LONG_TAIL_RATIO, PerfKeys.LONG_TAIL_DELAY,
-      PerfKeys.PROXY_TARGET, PerfKeys.LOOPBACK_PROXY);
+      PerfKeys.PROXY_TARGET, PerfKeys.LOOPBACK_PROXY, PerfKeys.BASELINE_ENABLED, PerfKeys.BASELINE_ADDRESS,
+      PerfKeys.BASELINE_REST_ADDRESS, PerfKeys.BASELINE, PerfKeys.BASELINE_REST);
+
+  /**
+   * Switches given as a bare {@code --baseline}: Spring reads that as an empty value, the demo (like
+   * {@code --loopback}) as true.
+   */
+  private static final List<ConfigKey<?>> FLAGS = List.of(PerfKeys.BASELINE, PerfKeys.BASELINE_REST);
 
   public static PerfConfig from(AxleConfig axleConfig, ConfigurableEnvironment environment) {
     AxleConfig.Builder builder = AxleConfig.builder();
@@ -37,6 +44,9 @@ public record PerfConfig(AxleConfig config) {
     for (ConfigKey<?> key : DEMO_KEYS) {
       PropertySource<?> source = highestSourceOf(environment, key.name());
       String value = source == null ? null : environment.getProperty(key.name());
+      if (value != null && value.isEmpty() && FLAGS.contains(key) && source instanceof CommandLinePropertySource<?>) {
+        value = "true";
+      }
       if (value != null) {
         builder.put(key.name(), value, describe(source, key.name(), value));
       }

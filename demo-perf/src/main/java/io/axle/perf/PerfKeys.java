@@ -2,6 +2,7 @@ package io.axle.perf;
 
 import io.axle.config.ConfigKey;
 import io.axle.config.ConfigKeyProvider;
+import io.axle.config.HostAndPort;
 import java.time.Duration;
 import java.util.List;
 
@@ -86,9 +87,37 @@ public final class PerfKeys implements ConfigKeyProvider {
       "With --loopback: start a proxy child (--proxy) in front of the producer child, so client -> proxy -> server "
           + "runs on this machine; both children get the axle.* keys.");
 
+  public static final ConfigKey<Boolean> BASELINE_ENABLED = ConfigKey.booleanKey("baseline.enabled", true,
+      "Producer: also serve the raw baseline echoes (baseline.address, baseline.rest-address), no Axle code on their path.");
+
+  public static final ConfigKey<HostAndPort> BASELINE_ADDRESS = ConfigKey.addressKey("baseline.address",
+      new HostAndPort("0.0.0.0", 7071),
+      "Producer: where the raw TCP echo listens (4-byte big-endian length + payload, each frame echoed; port 0 picks one).");
+
+  public static final ConfigKey<HostAndPort> BASELINE_REST_ADDRESS = ConfigKey.addressKey("baseline.rest-address",
+      new HostAndPort("0.0.0.0", 8081),
+      "Producer: where the raw HTTP echo listens (POST any path, answered with JSON; port 0 picks one).");
+
+  public static final ConfigKey<Boolean> BASELINE = ConfigKey.booleanKey("baseline", false,
+      "Consumer (--baseline): drive the producer's raw TCP echo (the baseline:// entry of perf1) with the same load "
+          + "engine, connections and payload as a highway run.");
+
+  public static final ConfigKey<Boolean> BASELINE_REST = ConfigKey.booleanKey("baseline-rest", false,
+      "Consumer (--baseline-rest): drive the producer's raw HTTP echo (the baseline-rest:// entry of perf1) as a REST "
+          + "run would be driven.");
+
+  public static final ConfigKey<String> COMPARE = ConfigKey.choiceKey("compare", null,
+      "Consumer: run Axle and its raw baseline alternately, compare.pairs times, and print the median ratios of TPS "
+          + "and P99: baseline (highway against the raw TCP echo) or baseline-rest (REST against the raw HTTP echo).",
+      "baseline", "baseline-rest");
+
+  public static final ConfigKey<Integer> COMPARE_PAIRS = ConfigKey.intKey("compare.pairs", 3, 1, 1000,
+      "Consumer, with compare: how many pairs of runs (Axle, then baseline) to make; the ratios are their medians.");
+
   private static final List<ConfigKey<?>> KEYS = List.of(SYNC, SYNC_COUNT, ASYNC_COUNT, REQUEST_SIZE, RESPONSE_SIZE,
       DURATION, WARMUP, JSON, LOOPBACK, REPORT, RPS, RPS_MAX_IN_FLIGHT, LONG_TAIL_RATIO, LONG_TAIL_DELAY, SWEEP,
-      TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, PROXY, PROXY_TARGET, LOOPBACK_PROXY);
+      TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
+      BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, COMPARE, COMPARE_PAIRS);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public PerfKeys() {

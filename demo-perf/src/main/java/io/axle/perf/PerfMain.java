@@ -34,7 +34,10 @@ public final class PerfMain {
       "  keys (microservice.yaml, application.yml, environment, -Dkey=value or --key=value): sync, sync-count,",
       "  async-count, request-size, response-size, duration, warmup, json, report (an HTML page with charts),",
       "  rps, rps.max-in-flight, long-tail.ratio, long-tail.delay, proxy.target, and every axle.* key,",
-      "  series (a table of several runs): sweep=key=v1,v2,… | target-p999=10ms (knee) | long-tail.compare=true,",
+      "  series (a table of several runs): sweep=key=v1,v2,… | target-p999=10ms (knee) | long-tail.compare=true",
+      "  | compare=baseline|baseline-rest (Axle against its raw echo, compare.pairs pairs, median ratios),",
+      "  baseline: the producer also serves a raw TCP echo on baseline.address (7071) and a raw HTTP echo on",
+      "  baseline.rest-address (8081); -c --baseline / --baseline-rest drives them with the same load engine;",
       "  e.g. --axle.highway.client.thread-count=8");
 
   private PerfMain() {

@@ -3,6 +3,7 @@ package io.axle.perf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.perf.producer.Producer;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -10,12 +11,13 @@ import org.junit.jupiter.api.Test;
 
 /** The ready line names every endpoint the producer listens on; scripts and --loopback parse it. */
 class ProducerReadyLineTest {
-  /** The shape compare-executors.sh and PerfJarIT read: highway first, then rest, then the executor. */
+  /** The shape compare-executors.sh and PerfJarIT read: highway first, then rest, then the baseline's, then the executor. */
   private static final Pattern READY = Pattern.compile(
-      "perf producer ready: highway://127\\.0\\.0\\.1:(\\d+) rest://127\\.0\\.0\\.1:(\\d+) \\(executor: .+\\)");
+      "perf producer ready: highway://127\\.0\\.0\\.1:(\\d+) rest://127\\.0\\.0\\.1:(\\d+)"
+      + " baseline://127\\.0\\.0\\.1:(\\d+) baseline-rest://127\\.0\\.0\\.1:(\\d+) \\(executor: .+\\)");
 
   @Test
-  void readyLineNamesTheHighwayThenTheRestEndpoint_onDistinctFreePorts() {
+  void readyLineNamesTheHighwayThenTheRestEndpoint_thenTheBaselines_onDistinctFreePorts() {
     try (Producer producer = TestProducers.start(Map.of())) {
       Matcher ready = READY.matcher(producer.readyLine());
 
@@ -24,8 +26,21 @@ class ProducerReadyLineTest {
       int rest = Integer.parseInt(ready.group(2));
       assertThat(highway).isEqualTo(producer.endpoint().port());
       assertThat(rest).isEqualTo(producer.endpoint("rest").port());
-      // Both asked for port 0: each transport must get a port of its own, not share one.
-      assertThat(rest).isNotEqualTo(highway);
+      // All asked for port 0: each must get a port of its own, not share one.
+      int baseline = Integer.parseInt(ready.group(3));
+      int baselineRest = Integer.parseInt(ready.group(4));
+      assertThat(List.of(highway, rest, baseline, baselineRest)).doesNotHaveDuplicates();
+      assertThat(baseline).isEqualTo(producer.endpoint("baseline").port());
+      assertThat(baselineRest).isEqualTo(producer.endpoint("baseline-rest").port());
+    }
+  }
+
+  @Test
+  void baselineDisabled_theReadyLineIsAxlesAlone() {
+    try (Producer producer = TestProducers.start(Map.of("baseline.enabled", false))) {
+      assertThat(producer.readyLine()).matches(
+          "perf producer ready: highway://127\\.0\\.0\\.1:\\d+ rest://127\\.0\\.0\\.1:\\d+ \\(executor: .+\\)");
+      assertThat(producer.endpoint("baseline")).isNull();
     }
   }
 }

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Producer applications on ephemeral loopback ports (highway and REST), in this JVM, configured by
+ * Producer applications on ephemeral loopback ports (highway, REST and the raw baseline echoes), in this JVM, configured by
  * {@code --key=value} arguments over the jar's microservice.yaml, as {@code java -jar perf.jar} would be.
  */
 public final class TestProducers {
@@ -23,6 +23,8 @@ public final class TestProducers {
     entries.put("axle.rest.address", "127.0.0.1:0");
     entries.put("axle.rest.server.thread-count", 1);
     entries.put("axle.rest.client.thread-count", 1);
+    entries.put("baseline.address", "127.0.0.1:0");
+    entries.put("baseline.rest-address", "127.0.0.1:0");
     entries.put("axle.executor.default.group", 1);
     entries.put("axle.executor.default.thread-per-group", 4);
     entries.putAll(extra);

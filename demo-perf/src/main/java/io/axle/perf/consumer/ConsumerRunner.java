@@ -4,7 +4,10 @@ import io.axle.perf.PerfConfig;
 import io.axle.perf.PerfMain;
 import io.axle.perf.PerfOutput;
 import io.axle.perf.StopSignal;
+import io.axle.perf.baseline.Baseline;
+import io.axle.perf.baseline.BaselineClient;
 import io.axle.perf.report.RunResult;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.ExitCodeGenerator;
@@ -18,8 +21,10 @@ import org.springframework.stereotype.Component;
  */
 @Component
 @Profile("consumer")
-final class ConsumerRunner implements ApplicationRunner, ExitCodeGenerator {
+final class ConsumerRunner implements ApplicationRunner, ExitCodeGenerator, DisposableBean {
   private final Consumer consumer;
+  /** The raw client with {@code --baseline} or {@code --baseline-rest}; else null. */
+  private final BaselineClient baseline;
   /** Failed until the run says otherwise: a run that never completed has not succeeded. */
   private volatile int status = PerfMain.FAILED;
 
@@ -27,13 +32,29 @@ final class ConsumerRunner implements ApplicationRunner, ExitCodeGenerator {
       StopSignal stop) {
     ConsumerSettings settings = ConsumerSettings.from(config.config());
     ConsumerTarget target = ConsumerTarget.of(config.config(), producer.registered(), settings.transport());
-    this.consumer = new Consumer(settings, target, references.sync(), references.async(), output.out(), output.err(),
-        stop, Consumer.PRODUCER_WAIT);
+    // The raw baseline is driven by the same engine, through a raw client in place of Axle's references.
+    this.baseline = Baseline.isBaseline(settings.transport()) ? BaselineClient.open(target.first(), config.config())
+        : null;
+    this.consumer = new Consumer(settings, target, baseline != null ? baseline.sync() : references.sync(),
+        baseline != null ? baseline.async() : references.async(), output.out(), output.err(), stop,
+        Consumer.PRODUCER_WAIT);
   }
 
   @Override
   public void run(ApplicationArguments args) throws InterruptedException {
-    status = consumer.run();
+    try {
+      status = consumer.run();
+    } finally {
+      destroy();
+    }
+  }
+
+  /** Closes the baseline client, if any: after the run, or with the context if the run never came. */
+  @Override
+  public void destroy() {
+    if (baseline != null) {
+      baseline.close();
+    }
   }
 
   @Override

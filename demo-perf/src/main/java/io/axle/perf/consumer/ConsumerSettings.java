@@ -6,6 +6,7 @@ import io.axle.config.ConfigKey;
 import io.axle.config.CoreConfigKeys;
 import io.axle.perf.PerfKeys;
 import io.axle.perf.PerfService;
+import io.axle.perf.baseline.Baseline;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -63,11 +64,36 @@ public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int 
         config.get(PerfKeys.WARMUP),
         config.get(CoreConfigKeys.METRICS_WINDOW_TIME),
         outputPath(config, PerfKeys.JSON),
-        config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, PerfService.SERVICE_NAME, PerfService.SCHEMA_ID,
-            OPERATION),
+        transport(config),
         openLoop(config),
         longTail(config),
         outputPath(config, PerfKeys.REPORT));
+  }
+
+  /**
+   * Axle's transport as core resolves it, or the raw echo {@code --baseline} / {@code --baseline-rest} asks for;
+   * the raw echoes have no {@code sleepEcho}, so a long-tail share with them is refused here.
+   */
+  private static String transport(AxleConfig config) {
+    boolean tcp = config.get(PerfKeys.BASELINE);
+    boolean rest = config.get(PerfKeys.BASELINE_REST);
+    if (tcp && rest) {
+      throw new ConfigException(PerfKeys.BASELINE.name() + ", " + PerfKeys.BASELINE_REST.name()
+          + ": both true (expected: one of them; --compare=baseline or --compare=baseline-rest runs each against Axle) — "
+          + config.origin(PerfKeys.BASELINE.name()) + ", " + config.origin(PerfKeys.BASELINE_REST.name()));
+    }
+    if (!tcp && !rest) {
+      return config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, PerfService.SERVICE_NAME,
+          PerfService.SCHEMA_ID, OPERATION);
+    }
+    String flag = tcp ? PerfKeys.BASELINE.name() : PerfKeys.BASELINE_REST.name();
+    if (config.get(PerfKeys.LONG_TAIL_RATIO) > 0) {
+      throw new ConfigException(PerfKeys.LONG_TAIL_RATIO.name() + ": "
+          + config.getRaw(PerfKeys.LONG_TAIL_RATIO.name()).orElse("") + " with --" + flag
+          + " (expected: 0: the raw baseline echo has no sleepEcho; drop long-tail.ratio or --" + flag + ") — "
+          + config.origin(PerfKeys.LONG_TAIL_RATIO.name()));
+    }
+    return tcp ? Baseline.TCP : Baseline.REST;
   }
 
   /** {@code sync}, {@code async}, or {@code open} when {@code rps} is set. */

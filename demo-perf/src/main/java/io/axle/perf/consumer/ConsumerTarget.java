@@ -4,6 +4,8 @@ import io.axle.config.AxleConfig;
 import io.axle.config.ConfigException;
 import io.axle.config.CoreConfigKeys;
 import io.axle.perf.PerfService;
+import io.axle.perf.baseline.Baseline;
+import io.axle.registry.Endpoint;
 import java.util.List;
 
 /**
@@ -27,11 +29,17 @@ record ConsumerTarget(List<String> registered, String description) {
     List<String> matching = registered.stream().map(String::trim).filter(uri -> uri.startsWith(transport + "://"))
         .toList();
     if (matching.isEmpty()) {
-      String transportKey = config.mostSpecificKey(CoreConfigKeys.REFERENCES_TRANSPORT, PerfService.SERVICE_NAME,
-          PerfService.SCHEMA_ID, ConsumerSettings.OPERATION);
+      String because = Baseline.isBaseline(transport) ? "--" + transport + " is set; the producer's ready line gives it"
+          : config.mostSpecificKey(CoreConfigKeys.REFERENCES_TRANSPORT, PerfService.SERVICE_NAME,
+              PerfService.SCHEMA_ID, ConsumerSettings.OPERATION) + " is " + transport;
       throw new ConfigException(key + ": " + String.join(",", registered) + " (expected: a " + transport
-          + "://host:port entry, because " + transportKey + " is " + transport + ") — " + config.origin(key));
+          + "://host:port entry, because " + because + ") — " + config.origin(key));
     }
     return new ConsumerTarget(List.copyOf(registered), String.join(", ", matching));
+  }
+
+  /** The first entry the calls go to, for a client that, unlike Axle's, talks to one endpoint. */
+  Endpoint first() {
+    return Endpoint.parse(description.split(", ")[0]);
   }
 }

@@ -1,6 +1,7 @@
 package io.axle.perf.consumer;
 
 import io.axle.perf.PerfService;
+import io.axle.perf.baseline.Baseline;
 import io.axle.perf.report.ProviderSummary;
 import io.axle.perf.report.ProviderWindow;
 import io.axle.perf.report.TextReport;
@@ -70,6 +71,10 @@ final class ProviderMetrics implements AutoCloseable {
    * line says the provider's figures are skipped, and {@link #afterWindow} does nothing.
    */
   static ProviderMetrics from(List<String> registered, String transport, PrintStream out, PrintStream err) {
+    if (Baseline.isBaseline(transport)) {
+      out.println("provider figures: none (the raw baseline echo keeps no metrics)");
+      return new ProviderMetrics(null, transport, out, err);
+    }
     for (String entry : registered == null ? List.<String>of() : registered) {
       if (entry.trim().startsWith("rest://")) {
         try {

@@ -38,6 +38,10 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
   /** The producer's listen addresses: a free loopback port on each transport unless the user names one. */
   static final List<String> ADDRESS_KEYS = List.of("axle.highway.address", "axle.rest.address");
 
+  /** The producer's raw baseline echoes: free loopback ports too, but the proxy child serves none. */
+  static final List<String> BASELINE_ADDRESS_KEYS = List.of(PerfKeys.BASELINE_ADDRESS.name(),
+      PerfKeys.BASELINE_REST_ADDRESS.name());
+
   private static final Set<String> WILDCARD_HOSTS = Set.of("0.0.0.0", "::", "0:0:0:0:0:0:0:0");
 
   private final AxleConfig config;
@@ -83,7 +87,8 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
     // Free ports of its own, even where the user named the producer's.
     ADDRESS_KEYS.forEach(key -> proxy.add("--" + key + "=127.0.0.1:0"));
     producerArgs.stream()
-        .filter(arg -> !arg.startsWith(target) && ADDRESS_KEYS.stream().noneMatch(key -> arg.startsWith("--" + key + "=")))
+        .filter(arg -> !arg.startsWith(target) && !arg.startsWith("--baseline.")
+            && ADDRESS_KEYS.stream().noneMatch(key -> arg.startsWith("--" + key + "=")))
         .forEach(proxy::add);
     proxy.add(target + String.join(",", server));
     return proxy;
@@ -115,25 +120,31 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
   }
 
   /**
-   * The user's runtime settings and the producer's own key go to the child; consumer keys, the mode and
+   * The user's runtime settings and the producer's own keys ({@code response-size}, {@code baseline.*}) go to the child; consumer keys, the mode and
    * anything else stay here. A free loopback port unless the user names an address: the demo must not
    * fail because something already uses 7070 or 8080, nor be reachable from the network. Only one value
    * per key, since Spring joins repeated {@code --key=} options rather than letting the last one win.
    */
   static List<String> producerArgs(List<String> args) {
     List<String> producer = new ArrayList<>();
-    for (String key : ADDRESS_KEYS) {
+    for (String key : concat(ADDRESS_KEYS, BASELINE_ADDRESS_KEYS)) {
       if (args.stream().noneMatch(arg -> arg.startsWith("--" + key + "="))) {
         producer.add("--" + key + "=127.0.0.1:0");
       }
     }
     for (String arg : args) {
       if (arg.startsWith("--axle.") || arg.startsWith("--servicecomb.")
-          || arg.startsWith("--" + PerfKeys.RESPONSE_SIZE.name() + "=")) {
+          || arg.startsWith("--" + PerfKeys.RESPONSE_SIZE.name() + "=") || arg.startsWith("--baseline.")) {
         producer.add(arg);
       }
     }
     return producer;
+  }
+
+  private static List<String> concat(List<String> first, List<String> second) {
+    List<String> both = new ArrayList<>(first);
+    both.addAll(second);
+    return both;
   }
 
   /** A server bound to every interface is reached on loopback. */

@@ -9,6 +9,7 @@ import io.axle.perf.PerfOutput;
 import io.axle.perf.PerfService;
 import io.axle.perf.Role;
 import io.axle.perf.StopSignal;
+import io.axle.perf.baseline.BaselineServers;
 import io.axle.registry.Endpoint;
 import io.axle.spring.AxleRuntimeHolder;
 import java.util.Collections;
@@ -24,7 +25,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * {@link PerfServiceImpl} the starter serves as service {@value PerfService#SERVICE_NAME} on every
  * transport on the class path (highway on {@code axle.highway.address}, REST on {@code axle.rest.address}),
  * with the executor the standard {@code axle.executors.*} keys select, and metrics (log lines per window,
- * {@code GET /metrics} and {@code /metrics/window}) unless {@code axle.metrics.enabled} is false.
+ * {@code GET /metrics} and {@code /metrics/window}) unless {@code axle.metrics.enabled} is false. Next to
+ * them, the raw baseline echoes ({@link BaselineServers}) on {@code baseline.address} and
+ * {@code baseline.rest-address}, unless {@code baseline.enabled} is false.
  */
 public final class Producer implements AutoCloseable {
   /** What the ready line starts with; {@code --loopback} and the tests wait for it. */
@@ -37,13 +40,24 @@ public final class Producer implements AutoCloseable {
   static final List<String> TRANSPORTS = List.of("highway", "rest");
 
   private final ConfigurableApplicationContext context;
+  private final BaselineServers baseline;
   private final Map<String, Endpoint> endpoints;
   private final String executor;
 
   private Producer(ConfigurableApplicationContext context) {
     this.context = context;
-    this.endpoints = boundEndpoints(context);
-    this.executor = describeExecutor(context.getBean(PerfConfig.class).config());
+    AxleConfig config = context.getBean(PerfConfig.class).config();
+    try {
+      this.baseline = BaselineServers.start(config);
+    } catch (RuntimeException e) {
+      SpringApplication.exit(context);
+      throw e;
+    }
+    // Axle's first, then the baseline's: scripts and --loopback of earlier versions read the first ones.
+    Map<String, Endpoint> all = new LinkedHashMap<>(boundEndpoints(context));
+    all.putAll(baseline.endpoints());
+    this.endpoints = Collections.unmodifiableMap(all);
+    this.executor = describeExecutor(config);
   }
 
   /** What the context's runtime listens on, per transport, in the ready line's order ({@link #TRANSPORTS}). */
@@ -83,8 +97,9 @@ public final class Producer implements AutoCloseable {
   }
 
   /**
-   * {@code perf producer ready: highway://0.0.0.0:7070 rest://0.0.0.0:8080 (executor: ...)}, with the
-   * ports actually bound: every endpoint, separated by spaces, then the executor in parentheses.
+   * {@code perf producer ready: highway://0.0.0.0:7070 rest://0.0.0.0:8080 baseline://0.0.0.0:7071
+   * baseline-rest://0.0.0.0:8081 (executor: ...)}, with the ports actually bound: every endpoint, separated by
+   * spaces, then the executor in parentheses.
    */
   public String readyLine() {
     String listening = endpoints.isEmpty() ? "no transport listening"
@@ -102,7 +117,7 @@ public final class Producer implements AutoCloseable {
     return endpoints.get(transport);
   }
 
-  /** Every endpoint, by transport, in the ready line's order. */
+  /** Every endpoint, by transport (the baseline's as {@code baseline} and {@code baseline-rest}), in the ready line's order. */
   public Map<String, Endpoint> endpoints() {
     return endpoints;
   }
@@ -110,6 +125,7 @@ public final class Producer implements AutoCloseable {
   /** Closes the application context: the runtime stops gracefully first, then the beans go. */
   @Override
   public void close() {
+    baseline.close();
     SpringApplication.exit(context);
   }
 

@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * A series as JSON: {@code {"runs":[…]}} of single-run objects ({@link JsonReport}), a sweep's runs with
  * {@code "sweep":{"key":…,"value":…}}, and for a knee search {@code "knee":{"target_p999_ms":…,"rps":…}}
- * ({@code rps} null when no rate met the target).
+ * ({@code rps} null when no rate met the target), and for a comparison with the baseline
+ * {@code "compare":{"against":…,"tps_ratio":…,"p99_ratio":…,"pairs":[…]}} ({@link CompareRatios}).
  */
 final class SeriesJson {
 
@@ -35,6 +36,9 @@ final class SeriesJson {
       json.put("knee", new JsonObject()
           .put("target_p999_ms", search.targetP999().toNanos() / 1e6)
           .put("rps", knee == null ? null : knee.rps()));
+    }
+    if (plan instanceof SeriesPlan.Compare compare) {
+      json.put("compare", CompareRatios.of(compare, rows.stream().map(SeriesTable.Row::result).toList()).toJson());
     }
     return json;
   }

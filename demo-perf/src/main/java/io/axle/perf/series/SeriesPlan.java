@@ -5,6 +5,7 @@ import io.axle.config.ConfigException;
 import io.axle.config.ConfigKey;
 import io.axle.config.ConfigKeys;
 import io.axle.perf.PerfKeys;
+import io.axle.perf.baseline.Baseline;
 import io.axle.transport.TransportFactory;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -16,7 +17,8 @@ import java.util.ServiceLoader;
 /**
  * Which series the configuration asks for, if any: {@code sweep: key=v1,v2,…} (numbers, or any value
  * of a key that has a type, such as {@code axle.executors.default=inline,group,virtual}), {@code target-p999: 10ms}
- * (a knee search) or {@code long-tail.compare: true}, which may go with a sweep. One series per command.
+ * (a knee search), {@code long-tail.compare: true}, which may go with a sweep, or {@code compare: baseline}
+ * (Axle against its raw baseline). One series per command.
  */
 sealed interface SeriesPlan {
 
@@ -32,6 +34,18 @@ sealed interface SeriesPlan {
 
   /** The highest {@code rps} whose P999 is within the target. */
   record Knee(Duration targetP999, int startRps, int maxSteps) implements SeriesPlan {
+  }
+
+  /**
+   * Axle and its raw baseline in turn, {@code pairs} times (A B A B …): {@code against} is {@code baseline}
+   * (highway against the raw TCP echo) or {@code baseline-rest} (REST against the raw HTTP echo).
+   */
+  record Compare(String against, int pairs) implements SeriesPlan {
+
+    /** The Axle transport each pair's first run calls. */
+    String axleTransport() {
+      return Baseline.REST.equals(against) ? "rest" : "highway";
+    }
   }
 
   /** The same load without, then with, the long-tail share of slow requests. */
@@ -65,9 +79,34 @@ sealed interface SeriesPlan {
     if (target != null) {
       asked.add(new Knee(target, config.get(PerfKeys.KNEE_START_RPS), config.get(PerfKeys.KNEE_MAX_STEPS)));
     }
+    String compare = config.get(PerfKeys.COMPARE);
+    int pairs = config.get(PerfKeys.COMPARE_PAIRS); // checked even without compare: a typo shows at once
+    if (compare != null) {
+      for (ConfigKey<Boolean> flag : List.of(PerfKeys.BASELINE, PerfKeys.BASELINE_REST)) {
+        if (config.get(flag)) {
+          throw new ConfigException(PerfKeys.COMPARE.name() + ": " + compare + " with --" + flag.name()
+              + " (expected: one or the other; compare runs the baseline itself, every second run) — "
+              + config.origin(flag.name()));
+        }
+      }
+      asked.add(new Compare(compare, pairs));
+    }
     if (asked.size() > 1) {
-      throw new ConfigException("sweep, target-p999: both are set (expected: at most one series per command, "
-          + "sweep optionally with long-tail.compare; run them one after the other)");
+      List<String> names = new ArrayList<>();
+      if (sweep != null) {
+        names.add(PerfKeys.SWEEP.name());
+      } else if (compareLongTail) {
+        names.add(PerfKeys.LONG_TAIL_COMPARE.name());
+      }
+      if (target != null) {
+        names.add(PerfKeys.TARGET_P999.name());
+      }
+      if (compare != null) {
+        names.add(PerfKeys.COMPARE.name());
+      }
+      throw new ConfigException(String.join(", ", names) + ": " + (names.size() == 2 ? "both" : "all") + " are set"
+          + " (expected: at most one series per command, sweep optionally with long-tail.compare; run them one after"
+          + " the other)");
     }
     return asked.stream().findFirst();
   }

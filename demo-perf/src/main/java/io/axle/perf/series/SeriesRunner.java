@@ -1,6 +1,7 @@
 package io.axle.perf.series;
 
 import io.axle.config.AxleConfig;
+import io.axle.config.CoreConfigKeys;
 import io.axle.perf.PerfFailure;
 import io.axle.perf.PerfKeys;
 import io.axle.perf.PerfMain;
@@ -95,6 +96,15 @@ public final class SeriesRunner {
         header = RPS;
         knee = new KneeSearch(search, this::kneeStep).run();
       }
+      case SeriesPlan.Compare compare -> {
+        header = "run";
+        // A B A B …: each pair's runs close in time, so drift of the machine weighs on both sides alike.
+        for (int pair = 1; pair <= compare.pairs(); pair++) {
+          step(compare.axleTransport() + " " + pair,
+              Map.of(CoreConfigKeys.REFERENCES_TRANSPORT.name(), compare.axleTransport()), Map.of());
+          step(compare.against() + " " + pair, Map.of(compare.against(), "true"), Map.of());
+        }
+      }
       case SeriesPlan.LongTailCompare ignored -> {
         header = "long tail";
         step("without", Map.of(LONG_TAIL_RATIO, "0"), Map.of());
@@ -115,6 +125,9 @@ public final class SeriesRunner {
         output.out().println(LongTailRise.describe(" (" + sweep.key() + "=" + sweep.values().get(i / 2) + ")",
             rows.get(i).result(), rows.get(i + 1).result()));
       }
+    }
+    if (plan instanceof SeriesPlan.Compare compare) {
+      output.out().println(CompareRatios.of(compare, rows.stream().map(SeriesTable.Row::result).toList()).describe());
     }
     writeJson();
     writeReport(header);

@@ -59,7 +59,7 @@ class PerfJarIT {
           .anySatisfy(name -> assertThat(name).startsWith("BOOT-INF/lib/axle-transport-rest-"))
           .anySatisfy(name -> assertThat(name).startsWith("BOOT-INF/lib/axle-spring-boot-starter-"));
       assertThat(entry(jarFile, "BOOT-INF/classes/microservice.yaml"))
-          .contains("perf1: [highway://127.0.0.1:7070, rest://127.0.0.1:8080]");
+          .contains("perf1: [highway://127.0.0.1:7070, rest://127.0.0.1:8080, baseline://127.0.0.1:7071");
     }
   }
 
@@ -92,7 +92,7 @@ class PerfJarIT {
   @Test
   void consumerDrivesASeparateProducer_syncAndAsync_thenTheProducerStopsOnSigterm(@TempDir Path dir) throws Exception {
     try (JavaProcess producer = JavaProcess.startJar(jar, "--axle.highway.address=127.0.0.1:0",
-        "--axle.rest.address=127.0.0.1:0")) {
+        "--axle.rest.address=127.0.0.1:0", "--baseline.address=127.0.0.1:0", "--baseline.rest-address=127.0.0.1:0")) {
       Optional<String> ready = producer.awaitLine(READY.asMatchPredicate(), START_WAIT);
       assertThat(ready).as("ready line; output:%n%s", producer.output()).isPresent();
       Matcher matcher = READY.matcher(ready.orElseThrow());

@@ -16,9 +16,9 @@ class LoopbackArgsTest {
         "--axle.highway.server.thread-count=8", "--servicecomb.executor.default.group=4", "--response-size=1024",
         "--json=r.json"));
 
-    assertThat(args.get(0)).isEqualTo("--axle.highway.address=127.0.0.1:0");
-    assertThat(args.get(1)).isEqualTo("--axle.rest.address=127.0.0.1:0");
-    assertThat(args.subList(2, args.size())).containsExactly("--axle.highway.server.thread-count=8",
+    assertThat(args.subList(0, 4)).containsExactly("--axle.highway.address=127.0.0.1:0",
+        "--axle.rest.address=127.0.0.1:0", "--baseline.address=127.0.0.1:0", "--baseline.rest-address=127.0.0.1:0");
+    assertThat(args.subList(4, args.size())).containsExactly("--axle.highway.server.thread-count=8",
         "--servicecomb.executor.default.group=4", "--response-size=1024");
   }
 
@@ -26,10 +26,12 @@ class LoopbackArgsTest {
   void usersAddressWins_andIsTheOnlyOne() throws Exception {
     // Spring joins repeated --key= options into a list instead of taking the last: one address per key only.
     List<String> args = LoopbackProducer.producerArgs(List.of("--axle.highway.address=127.0.0.1:7171",
-        "--axle.rest.address=127.0.0.1:8181", "--axle.references.transport=rest"));
+        "--axle.rest.address=127.0.0.1:8181", "--axle.references.transport=rest", "--baseline.address=127.0.0.1:7272",
+        "--baseline.enabled=true"));
 
-    assertThat(args).containsExactly("--axle.highway.address=127.0.0.1:7171", "--axle.rest.address=127.0.0.1:8181",
-        "--axle.references.transport=rest");
+    assertThat(args).containsExactly("--baseline.rest-address=127.0.0.1:0", "--axle.highway.address=127.0.0.1:7171",
+        "--axle.rest.address=127.0.0.1:8181", "--axle.references.transport=rest", "--baseline.address=127.0.0.1:7272",
+        "--baseline.enabled=true");
   }
 
   @Test
@@ -47,7 +49,8 @@ class LoopbackArgsTest {
   void aFreePortOnlyWhereTheUserNamesNoAddress() throws Exception {
     List<String> args = LoopbackProducer.producerArgs(List.of("--axle.rest.address=127.0.0.1:8181"));
 
-    assertThat(args).containsExactly("--axle.highway.address=127.0.0.1:0", "--axle.rest.address=127.0.0.1:8181");
+    assertThat(args).containsExactly("--axle.highway.address=127.0.0.1:0", "--baseline.address=127.0.0.1:0",
+        "--baseline.rest-address=127.0.0.1:0", "--axle.rest.address=127.0.0.1:8181");
   }
 
   @Test
@@ -57,6 +60,11 @@ class LoopbackArgsTest {
     assertThat(ChildProducer.endpointsOf(
         "[producer] perf producer ready: highway://127.0.0.1:40123 rest://127.0.0.1:40124 (executor: inline, on the event loop)"))
         .containsExactly(new Endpoint("highway", "127.0.0.1", 40123), new Endpoint("rest", "127.0.0.1", 40124));
+    // The baseline's endpoints follow Axle's, and parse like them: the consumer finds them in its registry.
+    assertThat(ChildProducer.endpointsOf("perf producer ready: highway://127.0.0.1:1 rest://127.0.0.1:2"
+        + " baseline://127.0.0.1:3 baseline-rest://127.0.0.1:4 (executor: inline, on the event loop)"))
+        .containsExactly(new Endpoint("highway", "127.0.0.1", 1), new Endpoint("rest", "127.0.0.1", 2),
+            new Endpoint("baseline", "127.0.0.1", 3), new Endpoint("baseline-rest", "127.0.0.1", 4));
     assertThatThrownBy(() -> ChildProducer.endpointsOf("perf producer ready: no transport listening (executor: x)"))
         .isInstanceOf(ChildProducer.NotReadyException.class);
   }

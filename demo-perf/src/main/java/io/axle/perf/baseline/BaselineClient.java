@@ -1,0 +1,93 @@
+package io.axle.perf.baseline;
+
+import io.axle.config.AxleConfig;
+import io.axle.perf.PerfService;
+import io.axle.perf.PerfServiceAsync;
+import io.axle.registry.Endpoint;
+import io.vertx.core.Vertx;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * What the consumer's load engine calls instead of Axle's references when it drives a baseline: the two
+ * views of {@code PerfService} over one raw client, {@code echo} only (the raw echoes have no
+ * {@code sleepEcho}; the long-tail test is refused before a baseline run starts). The blocking view waits on
+ * the reactive one, as Axle's synchronous proxies wait on their call.
+ */
+public abstract class BaselineClient implements AutoCloseable {
+  static final String NO_SLEEP_ECHO = "the raw baseline echo has no sleepEcho";
+
+  private final Vertx vertx;
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  /** @param vertx the client's own instance, closed with it */
+  BaselineClient(Vertx vertx) {
+    this.vertx = vertx;
+  }
+
+  /**
+   * The raw TCP client ({@link Baseline#TCP}) or the raw HTTP one ({@link Baseline#REST}) to {@code endpoint},
+   * with the connections the matching Axle transport's client keys in {@code config} say.
+   */
+  public static BaselineClient open(Endpoint endpoint, AxleConfig config) {
+    return switch (endpoint.transport()) {
+      case Baseline.TCP -> new TcpBaselineClient(endpoint, config);
+      case Baseline.REST -> new HttpBaselineClient(endpoint, config);
+      default -> throw new IllegalArgumentException("baseline endpoint: " + endpoint + " (expected: "
+          + Baseline.TCP + "://host:port or " + Baseline.REST + "://host:port)");
+    };
+  }
+
+  /** One echo of {@code message}; completes with the answer, or fails as the connection does. */
+  abstract CompletableFuture<String> echo(String message);
+
+  /** The blocking view, for the probe and the sync driver. */
+  public PerfService sync() {
+    return new PerfService() {
+      @Override
+      public String echo(String message) {
+        try {
+          return BaselineClient.this.echo(message).join();
+        } catch (CompletionException e) {
+          throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+      }
+
+      @Override
+      public String sleepEcho(String message, int delayMs) {
+        throw new UnsupportedOperationException(NO_SLEEP_ECHO);
+      }
+    };
+  }
+
+  /** The reactive view, for the async and open-loop drivers. */
+  public PerfServiceAsync async() {
+    return new PerfServiceAsync() {
+      @Override
+      public CompletableFuture<String> echo(String message) {
+        return BaselineClient.this.echo(message);
+      }
+
+      @Override
+      public CompletableFuture<String> sleepEcho(String message, int delayMs) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(NO_SLEEP_ECHO));
+      }
+    };
+  }
+
+  /** Closes the client's connections and its event loops. */
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      vertx.close().await(10, TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
+      // Daemon threads: nothing is left running that could keep the process alive.
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package io.axle.perf.baseline;
+
+import io.axle.config.AxleConfig;
+import io.axle.perf.PerfService;
+import io.axle.registry.Endpoint;
+import io.axle.rest.RestConfigKeys;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.json.Json;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The raw HTTP echo's client, shaped as Axle's REST client: {@code axle.rest.client.thread-count} Vert.x
+ * HttpClients, each on an event loop of its own with a pool of {@code axle.rest.client.connection.maxPoolSize}
+ * HTTP/1.1 keep-alive connections (no pipelining: one call per connection at a time), or cleartext HTTP/2
+ * when {@code axle.rest.client.protocol} is h2c; calls go to the clients in turn. Each call is
+ * {@code POST /PerfService/echo} with {@code {"message":…}}, the request Axle's REST consumer sends, and its
+ * answer, the JSON string, comes back unquoted without a JSON parser.
+ */
+final class HttpBaselineClient extends BaselineClient {
+  static final String PATH = "/" + PerfService.SCHEMA_ID + "/echo";
+  private static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
+
+  private final List<Loop> loops = new ArrayList<>();
+  private final AtomicInteger next = new AtomicInteger();
+  private final RequestOptions request;
+  /** The last message and its request body: the load engine sends one message over and over. */
+  private volatile Encoded last = new Encoded("", Buffer.buffer());
+
+  HttpBaselineClient(Endpoint endpoint, AxleConfig config) {
+    this(Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.get(RestConfigKeys.CLIENT_THREAD_COUNT))),
+        endpoint, config);
+  }
+
+  private HttpBaselineClient(Vertx vertx, Endpoint endpoint, AxleConfig config) {
+    super(vertx);
+    HttpClientOptions options = new HttpClientOptions().setTcpNoDelay(true).setKeepAlive(true).setPipelining(false)
+        .setDecompressionSupported(false).setConnectTimeout((int) Math.min(Integer.MAX_VALUE,
+            config.get(RestConfigKeys.CLIENT_CONNECT_TIMEOUT).toMillis()));
+    if ("h2c".equals(config.get(RestConfigKeys.CLIENT_PROTOCOL))) {
+      options.setProtocolVersion(HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false);
+    }
+    PoolOptions pool = new PoolOptions().setHttp1MaxSize(config.get(RestConfigKeys.CLIENT_MAX_POOL_SIZE))
+        .setMaxWaitQueueSize(config.get(RestConfigKeys.CLIENT_MAX_WAIT_QUEUE_SIZE));
+    for (int i = 0; i < config.get(RestConfigKeys.CLIENT_THREAD_COUNT); i++) {
+      loops.add(new Loop(((VertxInternal) vertx).createEventLoopContext(), vertx.createHttpClient(options, pool)));
+    }
+    this.request = new RequestOptions().setMethod(HttpMethod.POST).setHost(endpoint.host()).setPort(endpoint.port())
+        .setURI(PATH).putHeader(HttpHeaders.CONTENT_TYPE, JSON).putHeader(HttpHeaders.ACCEPT, JSON);
+  }
+
+  @Override
+  CompletableFuture<String> echo(String message) {
+    Encoded encoded = last;
+    if (encoded.message() != message) {
+      encoded = new Encoded(message, Buffer.buffer("{\"message\":" + Json.encode(message) + "}"));
+      last = encoded;
+    }
+    Buffer body = encoded.body();
+    Loop loop = loops.get(Math.floorMod(next.getAndIncrement(), loops.size()));
+    CompletableFuture<String> answer = new CompletableFuture<>();
+    // Sent from the client's own loop, so that its connections live there, as in Axle's REST client.
+    if (Vertx.currentContext() == loop.context()) {
+      send(loop.client(), body, answer);
+    } else {
+      loop.context().runOnContext(v -> send(loop.client(), body, answer));
+    }
+    return answer;
+  }
+
+  private void send(HttpClient client, Buffer body, CompletableFuture<String> answer) {
+    client.request(request)
+        .compose(call -> call.send(body.slice()))
+        .compose(response -> response.statusCode() == 200 ? response.body()
+            : Future.failedFuture("baseline-rest answered HTTP " + response.statusCode()))
+        .onComplete(done -> {
+          if (done.succeeded()) {
+            answer.complete(unquoted(done.result()));
+          } else {
+            answer.completeExceptionally(done.cause());
+          }
+        });
+  }
+
+  /** A JSON string's text (no escapes in the demo's messages), or the body as it came. */
+  static String unquoted(Buffer body) {
+    int length = body.length();
+    if (length >= 2 && body.getByte(0) == '"' && body.getByte(length - 1) == '"') {
+      return body.getString(1, length - 1, StandardCharsets.UTF_8.name());
+    }
+    return body.toString(StandardCharsets.UTF_8);
+  }
+
+  private record Loop(Context context, HttpClient client) {
+  }
+
+  private record Encoded(String message, Buffer body) {
+  }
+}

@@ -1,0 +1,61 @@
+package io.axle.perf.baseline;
+
+import io.axle.config.AxleConfig;
+import io.axle.highway.HighwayConfigKeys;
+import io.axle.registry.Endpoint;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.net.NetClient;
+import io.vertx.core.net.NetClientOptions;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The raw TCP echo's client: {@code axle.highway.client.thread-count} connections, one per event loop of its
+ * own Vert.x instance, as highway's client holds one connection per loop to an endpoint; calls go to them in
+ * turn. The message is sent as its UTF-8 bytes in one frame; the answer's bytes come back as the string.
+ */
+final class TcpBaselineClient extends BaselineClient {
+  private final List<FramedConnection> connections = new ArrayList<>();
+  private final AtomicInteger next = new AtomicInteger();
+  /** The last message and its bytes: the load engine sends one message over and over. */
+  private volatile Encoded last = new Encoded("", new byte[0]);
+
+  TcpBaselineClient(Endpoint endpoint, AxleConfig config) {
+    this(Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.get(HighwayConfigKeys.CLIENT_THREAD_COUNT))),
+        endpoint, config);
+  }
+
+  private TcpBaselineClient(Vertx vertx, Endpoint endpoint, AxleConfig config) {
+    super(vertx);
+    int count = config.get(HighwayConfigKeys.CLIENT_THREAD_COUNT);
+    NetClient client = vertx.createNetClient(new NetClientOptions().setTcpNoDelay(true)
+        .setConnectTimeout((int) Math.min(Integer.MAX_VALUE,
+            config.get(HighwayConfigKeys.CLIENT_CONNECT_TIMEOUT).toMillis())));
+    for (int i = 0; i < count; i++) {
+      // A context per connection, each on the next event loop of the pool.
+      connections.add(new FramedConnection(((VertxInternal) vertx).createEventLoopContext(), client,
+          endpoint.host(), endpoint.port()));
+    }
+  }
+
+  @Override
+  CompletableFuture<String> echo(String message) {
+    Encoded encoded = last;
+    if (encoded.message() != message) {
+      encoded = new Encoded(message, message.getBytes(StandardCharsets.UTF_8));
+      last = encoded;
+    }
+    FramedConnection connection = connections.get(Math.floorMod(next.getAndIncrement(), connections.size()));
+    return connection.send(Frames.frame(encoded.bytes()))
+        .thenApply(payload -> payload.toString(StandardCharsets.UTF_8));
+  }
+
+  private record Encoded(String message, byte[] bytes) {
+  }
+}

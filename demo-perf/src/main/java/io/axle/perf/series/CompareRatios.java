@@ -1,0 +1,97 @@
+package io.axle.perf.series;
+
+import io.axle.perf.report.RunResult;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Axle against its baseline, pair by pair: TPS ratio (Axle / baseline, below 1 is what Axle costs) and P99
+ * ratio (Axle / baseline, above 1), and their medians over the pairs. The median, because a pair disturbed
+ * by the machine (a GC, another process) moves it least; alternating the runs spreads slow drift of the
+ * machine over both sides.
+ *
+ * @param axle the Axle transport of each pair's first run
+ * @param against {@code baseline} or {@code baseline-rest}
+ */
+record CompareRatios(String axle, String against, List<Pair> pairs) {
+
+  /** One pair's ratios; NaN where the baseline's figure was 0. */
+  record Pair(RunResult axle, RunResult baseline) {
+    double tpsRatio() {
+      return ratio(axle.tps(), baseline.tps());
+    }
+
+    double p99Ratio() {
+      return ratio(axle.latency().p99(), baseline.latency().p99());
+    }
+  }
+
+  /** From a compare series' results, in run order: Axle, baseline, Axle, baseline, … */
+  static CompareRatios of(SeriesPlan.Compare plan, List<RunResult> results) {
+    List<Pair> pairs = new ArrayList<>();
+    for (int i = 0; i + 1 < results.size(); i += 2) {
+      pairs.add(new Pair(results.get(i), results.get(i + 1)));
+    }
+    return new CompareRatios(plan.axleTransport(), plan.against(), List.copyOf(pairs));
+  }
+
+  double tpsRatio() {
+    return median(pairs.stream().mapToDouble(Pair::tpsRatio).toArray());
+  }
+
+  double p99Ratio() {
+    return median(pairs.stream().mapToDouble(Pair::p99Ratio).toArray());
+  }
+
+  /** One line per pair, then the medians. */
+  String describe() {
+    StringBuilder text = new StringBuilder();
+    String ratio = axle + "/" + against;
+    for (int i = 0; i < pairs.size(); i++) {
+      Pair pair = pairs.get(i);
+      text.append(String.format(Locale.ROOT, "compare pair %d: %s tps %s (%.1f / %.1f), p99 %s (%.3f / %.3f ms)%n",
+          i + 1, ratio, format(pair.tpsRatio()), pair.axle().tps(), pair.baseline().tps(), format(pair.p99Ratio()),
+          pair.axle().latency().p99(), pair.baseline().latency().p99()));
+    }
+    text.append(String.format(Locale.ROOT, "compare median of %d pairs: %s tps ratio %s, p99 ratio %s",
+        pairs.size(), ratio, format(tpsRatio()), format(p99Ratio())));
+    return text.toString();
+  }
+
+  /** {@code {"against":…,"transport":…,"tps_ratio":…,"p99_ratio":…,"pairs":[{"tps_ratio":…,"p99_ratio":…},…]}}. */
+  JsonObject toJson() {
+    JsonArray pairsJson = new JsonArray();
+    for (Pair pair : pairs) {
+      pairsJson.add(new JsonObject().put("tps_ratio", json(pair.tpsRatio())).put("p99_ratio", json(pair.p99Ratio())));
+    }
+    return new JsonObject().put("against", against).put("transport", axle).put("tps_ratio", json(tpsRatio()))
+        .put("p99_ratio", json(p99Ratio())).put("pairs", pairsJson);
+  }
+
+  /** The middle value (the mean of the middle two for an even count); NaN values sort last and count. */
+  static double median(double[] values) {
+    if (values.length == 0) {
+      return Double.NaN;
+    }
+    double[] sorted = values.clone();
+    java.util.Arrays.sort(sorted);
+    int middle = sorted.length / 2;
+    return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  }
+
+  private static double ratio(double axle, double baseline) {
+    return baseline > 0 ? axle / baseline : Double.NaN;
+  }
+
+  private static String format(double ratio) {
+    return Double.isNaN(ratio) ? "n/a" : String.format(Locale.ROOT, "%.3f", ratio);
+  }
+
+  /** JSON has no NaN: null instead. */
+  private static Double json(double ratio) {
+    return Double.isFinite(ratio) ? Math.round(ratio * 1e4) / 1e4 : null;
+  }
+}

@@ -1,0 +1,141 @@
+package io.axle.perf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.axle.perf.producer.Producer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code -c --baseline}, {@code -c --baseline-rest} and {@code -c --compare=…} against a real producer on
+ * loopback: the load engine drives the raw echoes as it drives Axle, and a comparison alternates the two.
+ */
+class BaselineRunTest {
+  private static Producer producer;
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  @BeforeAll
+  static void startProducer() {
+    producer = TestProducers.start(Map.of());
+  }
+
+  @AfterAll
+  static void stopProducer() {
+    if (producer != null) {
+      producer.close();
+    }
+  }
+
+  @Test
+  void baseline_syncAndAsync_withoutErrors(@TempDir Path dir) throws Exception {
+    for (String mode : new String[] {"--sync=true", "--sync=false"}) {
+      ConsumerRun run = ConsumerRun.against(producer, dir, "--baseline", mode, "--duration=1s", "--sync-count=4",
+          "--async-count=8", "--axle.highway.client.thread-count=2");
+
+      assertThat(run.output()).contains("over baseline", "provider figures: none");
+      assertThat(run.json().getString("transport")).isEqualTo("baseline");
+      assertThat(run.json().getLong("requests")).isPositive();
+      assertThat(run.json().getLong("errors")).isZero();
+    }
+  }
+
+  @Test
+  void baselineRest_syncAndAsync_withoutErrors(@TempDir Path dir) throws Exception {
+    for (String mode : new String[] {"--sync=true", "--sync=false"}) {
+      ConsumerRun run = ConsumerRun.against(producer, dir, "--baseline-rest", mode, "--duration=1s",
+          "--sync-count=4", "--async-count=8", "--axle.rest.client.thread-count=2");
+
+      assertThat(run.json().getString("transport")).isEqualTo("baseline-rest");
+      assertThat(run.json().getLong("requests")).isPositive();
+      assertThat(run.json().getLong("errors")).isZero();
+    }
+  }
+
+  @Test
+  void compareBaseline_alternatesThreePairs_printsTheRatios_andWritesThem(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("compare.json");
+
+    int status = PerfMain.run(new String[] {"-c", "--compare=baseline", "--duration=500ms", "--warmup=0s",
+        "--sync-count=4", "--axle.metrics.window_time=250", "--axle.highway.client.thread-count=1", "--json=" + json,
+        TestProducers.registryArg(producer)}, print(out), print(err));
+
+    String output = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
+    assertThat(output).contains("=== series step 1: axle.references.transport=highway ===",
+        "=== series step 2: baseline=true ===", "=== series step 6: baseline=true ===");
+    assertThat(output).containsPattern("compare pair 1: highway/baseline tps \\d+\\.\\d{3} \\(")
+        .containsPattern("compare pair 3: highway/baseline tps ")
+        .containsPattern("compare median of 3 pairs: highway/baseline tps ratio \\d+\\.\\d{3}, p99 ratio \\d+\\.\\d{3}");
+
+    JsonObject result = new JsonObject(Files.readString(json));
+    JsonArray runs = result.getJsonArray("runs");
+    assertThat(runs).hasSize(6);
+    for (int i = 0; i < 6; i++) {
+      assertThat(runs.getJsonObject(i).getString("transport")).isEqualTo(i % 2 == 0 ? "highway" : "baseline");
+      assertThat(runs.getJsonObject(i).getLong("errors")).isZero();
+    }
+    JsonObject compare = result.getJsonObject("compare");
+    assertThat(compare.getString("against")).isEqualTo("baseline");
+    assertThat(compare.getDouble("tps_ratio")).isPositive();
+    assertThat(compare.getDouble("p99_ratio")).isPositive();
+    assertThat(compare.getJsonArray("pairs")).hasSize(3);
+    assertThat(compare.getJsonArray("pairs").getJsonObject(0).fieldNames()).contains("tps_ratio", "p99_ratio");
+  }
+
+  @Test
+  void badCompareValues_exitWith2_namingKeyValueAndFix() {
+    assertThat(run("-c", "--compare=foo")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(stderr()).contains("compare: foo (expected: ").contains("baseline").contains("baseline-rest")
+        .contains("--compare=foo");
+
+    err.reset();
+    assertThat(run("-c", "--compare=baseline", "--compare.pairs=0")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(stderr()).contains("compare.pairs: 0 (expected: an integer in [1, 1000])");
+
+    err.reset();
+    assertThat(run("-c", "--compare=baseline", "--baseline")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(stderr()).contains("compare: baseline with --baseline (expected: one or the other");
+  }
+
+  @Test
+  void longTailWithBaseline_isRefused() {
+    assertThat(run("-c", "--baseline", "--long-tail.ratio=0.01")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(stderr()).contains("long-tail.ratio: 0.01 with --baseline (expected: 0: the raw baseline echo has no"
+        + " sleepEcho");
+
+    err.reset();
+    assertThat(run("-c", "--baseline", "--baseline-rest")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(stderr()).contains("baseline, baseline-rest: both true (expected: one of them");
+  }
+
+  @Test
+  void noBaselineEntry_isAConfigurationMistake() {
+    assertThat(run("-c", "--baseline", "--axle.registry.local.perf1=highway://127.0.0.1:7070"))
+        .isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(stderr()).contains("axle.registry.local.perf1: highway://127.0.0.1:7070 (expected: a baseline://host:port"
+        + " entry, because --baseline is set");
+  }
+
+  private int run(String... args) {
+    return PerfMain.run(args, print(out), print(err));
+  }
+
+  private String stderr() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  private static PrintStream print(ByteArrayOutputStream bytes) {
+    return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+  }
+}

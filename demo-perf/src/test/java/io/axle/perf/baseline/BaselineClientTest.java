@@ -1,0 +1,72 @@
+package io.axle.perf.baseline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.axle.config.AxleConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The raw clients against the raw echoes: pipelined calls come back in order, to the caller that made them. */
+class BaselineClientTest {
+  private static BaselineServers servers;
+
+  @BeforeAll
+  static void start() {
+    servers = BaselineServers.start(BaselineServersTest.config());
+  }
+
+  @AfterAll
+  static void stop() {
+    if (servers != null) {
+      servers.close();
+    }
+  }
+
+  @Test
+  void tcp_manyCallsInFlightOnTwoConnections_eachGetsItsOwnAnswer() throws Exception {
+    AxleConfig config = AxleConfig.builder().put("axle.highway.client.thread-count", 2).build();
+    try (BaselineClient client = BaselineClient.open(servers.endpoints().get(Baseline.TCP), config)) {
+      assertThat(client.sync().echo("ping")).isEqualTo("ping");
+      List<CompletableFuture<String>> calls = new ArrayList<>();
+      for (int i = 0; i < 500; i++) {
+        calls.add(client.async().echo("m" + i));
+      }
+      for (int i = 0; i < calls.size(); i++) {
+        assertThat(calls.get(i).get(10, TimeUnit.SECONDS)).isEqualTo("m" + i);
+      }
+    }
+  }
+
+  @Test
+  void rest_callsComeBackAsTheMessage() throws Exception {
+    AxleConfig config = AxleConfig.builder().put("axle.rest.client.thread-count", 2)
+        .put("axle.rest.client.connection.maxPoolSize", 2).build();
+    try (BaselineClient client = BaselineClient.open(servers.endpoints().get(Baseline.REST), config)) {
+      assertThat(client.sync().echo("ping")).isEqualTo("ping");
+      List<CompletableFuture<String>> calls = new ArrayList<>();
+      for (int i = 0; i < 100; i++) {
+        calls.add(client.async().echo("m" + i));
+      }
+      for (int i = 0; i < calls.size(); i++) {
+        assertThat(calls.get(i).get(10, TimeUnit.SECONDS)).isEqualTo("m" + i);
+      }
+    }
+  }
+
+  @Test
+  void noServer_theCallFails_andTheNextOneTriesAgain() {
+    AxleConfig config = AxleConfig.builder().put("axle.highway.client.thread-count", 1).build();
+    io.axle.registry.Endpoint nowhere = new io.axle.registry.Endpoint(Baseline.TCP, "127.0.0.1", 1);
+    try (BaselineClient client = BaselineClient.open(nowhere, config)) {
+      assertThatThrownBy(() -> client.sync().echo("x")).isInstanceOf(RuntimeException.class);
+      assertThatThrownBy(() -> client.sync().echo("x")).isInstanceOf(RuntimeException.class);
+      assertThatThrownBy(() -> client.sync().sleepEcho("x", 1)).hasMessageContaining("no sleepEcho");
+    }
+  }
+}
