@@ -33,6 +33,11 @@ final class FramedConnection {
     this.port = port;
   }
 
+  /** The context (event loop) the connection lives on. */
+  Context context() {
+    return context;
+  }
+
   /** Sends one frame; completes with the payload of its answer, or fails when the connection does. */
   CompletableFuture<Buffer> send(Buffer frame) {
     CompletableFuture<Buffer> answer = new CompletableFuture<>();
