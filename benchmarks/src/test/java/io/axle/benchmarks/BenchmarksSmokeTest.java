@@ -2,6 +2,15 @@ package io.axle.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.Role;
+import io.axle.Status;
+import io.axle.metrics.CpuStats;
+import io.axle.metrics.OperationStats;
+import io.axle.metrics.Window;
+import io.axle.metrics.internal.Aggregator;
+import java.time.Instant;
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -36,7 +45,7 @@ class BenchmarksSmokeTest {
   }
 
   @Test
-  void metricsHotPath_runsOnEnd() {
+  void metricsHotPath_recordsEachCallInTheWindow() {
     MetricsHotPathBenchmark bench = new MetricsHotPathBenchmark();
     MetricsHotPathBenchmark.Listener listener = new MetricsHotPathBenchmark.Listener();
     listener.setUp();
@@ -44,5 +53,17 @@ class BenchmarksSmokeTest {
     call.setUp();
     assertThat(bench.onEnd(listener, call)).isSameAs(listener);
     assertThat(bench.onEndTwoThreads(listener, call)).isSameAs(listener);
+
+    // The benchmark measures real recording: both calls are in the window, with their 8 µs execute stage.
+    Instant now = Instant.now();
+    Window window = new Aggregator(listener.listener).close(now, now, 1_000_000_000L, List.of(),
+        new CpuStats(0, 0, 1), List.of());
+    OperationStats echo = window.operation(Role.PROVIDER, "highway",
+        BenchService.SCHEMA_ID + ".echo", Status.OK);
+    assertThat(echo.count()).isEqualTo(2);
+    assertThat(echo.stages()).anySatisfy(stage -> {
+      assertThat(stage.name()).isEqualTo("execute");
+      assertThat(stage.avgMicros()).isEqualTo(8.0);
+    });
   }
 }

@@ -54,9 +54,10 @@ import org.slf4j.LoggerFactory;
  * is false), then hands it to the window listeners. One instance may listen to several runtimes of a
  * process; pools are those of the runtime passed to {@link #start}. Thread-safe.
  *
- * <p>The same calls also feed cumulative Micrometer meters ({@code axle.invocation} timers, executor and
- * CPU gauges) in {@link #registry()}, which {@code GET /metrics} serves in the Prometheus text format when
- * it is a {@link PrometheusMeterRegistry}.
+ * <p>Each closed window is also added to cumulative meters in {@link #registry()} (the invocation
+ * histogram, or {@code axle.invocation} function timers outside Prometheus; executor and CPU gauges),
+ * which {@code GET /metrics} serves in the Prometheus text format when it is a
+ * {@link PrometheusMeterRegistry}.
  */
 public final class AxleMetrics implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(AxleMetrics.class);
@@ -282,7 +283,8 @@ public final class AxleMetrics implements AutoCloseable {
 
   /**
    * Stops the clock (the open window is dropped), logs pending slow calls, and removes the executor and
-   * CPU meters from the registry (the invocation timers stay). Idempotent.
+   * CPU meters and the Prometheus invocation histogram from the registry (function timers of other
+   * registries stay, at their last values). Idempotent.
    */
   @Override
   public synchronized void close() {

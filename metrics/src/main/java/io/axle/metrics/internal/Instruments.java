@@ -112,7 +112,7 @@ public final class Instruments {
   /**
    * {@code axle_network_bytes_read_total} and {@code axle_network_bytes_written_total} per transport, side and
    * endpoint, each registered when its key first shows (a server created, a client connecting), read at
-   * scrape time. They stay in the registry after {@link #close()}, as the invocation timers do.
+   * scrape time. They stay in the registry after {@link #close()}, as the function timers of other registries do.
    */
   public void bindNetwork(NetworkMeters network) {
     network.onNewCounter(counter -> {

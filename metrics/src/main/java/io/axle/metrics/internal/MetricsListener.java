@@ -9,8 +9,8 @@ import io.axle.Status;
 
 /**
  * Records each call once, at its end, from its stage timestamps; hears nothing per stage. Per call: a
- * meter look-up, a histogram record and a few striped adders; no lock, no allocation (but for a slow
- * call that is logged).
+ * meter look-up, one compare-and-set to take a stripe of the meter, and plain writes of the latency and
+ * the stages there ({@link Meter}); no lock, no allocation (but for a slow call that is logged).
  */
 public final class MetricsListener implements InvocationListener {
   /** The transport of a call that failed before one was chosen. */
