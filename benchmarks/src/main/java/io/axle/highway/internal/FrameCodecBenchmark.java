@@ -94,7 +94,7 @@ public class FrameCodecBenchmark {
     try {
       FrameHeader header = FrameHeader.parse(frame.header());
       Object[] args = codec.decodeArguments(frame.body());
-      return header.operation == null ? null : args[0];
+      return header.operationIndex < 0 ? null : args[0];
     } finally {
       frame.release();
     }

@@ -2,6 +2,7 @@ package io.axle.highway.internal;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -27,8 +28,16 @@ public final class FrameHeader {
   private static final int WIRE_LENGTH_DELIMITED = 2;
   private static final int WIRE_FIXED32 = 5;
 
-  public String schemaId;
-  public String operation;
+  /**
+   * Where the schema id and the operation name lie in the parsed buffer (absolute indexes, -1
+   * when absent): a provider matches them against its operations' bytes without decoding them
+   * into strings ({@link ServedOperations}).
+   */
+  int schemaIdIndex = -1;
+  int schemaIdLength;
+  int operationIndex = -1;
+  int operationLength;
+  private ByteBuf source;
   public long timeoutMicros;
   public int status;
   public String message;
@@ -37,14 +46,21 @@ public final class FrameHeader {
   /** Parses a header; a malformed one is a protocol error that closes the connection. */
   public static FrameHeader parse(ByteBuf in) {
     FrameHeader header = new FrameHeader();
+    header.source = in;
     String pendingKey = null;
     while (in.isReadable()) {
       long tag = readVarint(in);
       int field = (int) (tag >>> 3);
       int wireType = (int) (tag & 7);
       switch (field) {
-        case SCHEMA_ID -> header.schemaId = readString(in, wireType, field);
-        case OPERATION -> header.operation = readString(in, wireType, field);
+        case SCHEMA_ID -> {
+          header.schemaIdLength = skipString(in, wireType, field);
+          header.schemaIdIndex = in.readerIndex() - header.schemaIdLength;
+        }
+        case OPERATION -> {
+          header.operationLength = skipString(in, wireType, field);
+          header.operationIndex = in.readerIndex() - header.operationLength;
+        }
         case TIMEOUT_MICROS -> header.timeoutMicros = readVarintField(in, wireType, field);
         case STATUS -> header.status = (int) readVarintField(in, wireType, field);
         case MESSAGE -> header.message = readString(in, wireType, field);
@@ -66,11 +82,34 @@ public final class FrameHeader {
     return header;
   }
 
-  /** Writes a request header. */
-  public static void writeRequest(ByteBuf out, String schemaId, String operation, long timeoutMicros,
-      Map<String, String> context) {
+  /** The schema id (field 1), or null; decoded from the buffer, so only while the frame is held. */
+  public String schemaId() {
+    return schemaIdIndex < 0 ? null : source.toString(schemaIdIndex, schemaIdLength, StandardCharsets.UTF_8);
+  }
+
+  /** The operation name (field 2), or null; decoded from the buffer, so only while the frame is held. */
+  public String operation() {
+    return operationIndex < 0 ? null : source.toString(operationIndex, operationLength, StandardCharsets.UTF_8);
+  }
+
+  ByteBuf source() {
+    return source;
+  }
+
+  /**
+   * The fields every request of one operation starts with (schema id, operation name), encoded
+   * once per operation so that a request copies bytes instead of encoding two strings.
+   */
+  public static byte[] requestPrefix(String schemaId, String operation) {
+    ByteBuf out = Unpooled.buffer();
     writeString(out, SCHEMA_ID, schemaId);
     writeString(out, OPERATION, operation);
+    return ByteBufUtil.getBytes(out);
+  }
+
+  /** Writes a request header after {@code prefix}, which is {@link #requestPrefix}'s bytes. */
+  public static void writeRequest(ByteBuf out, byte[] prefix, long timeoutMicros, Map<String, String> context) {
+    out.writeBytes(prefix);
     if (timeoutMicros > 0) {
       writeVarint(out, (TIMEOUT_MICROS << 3) | WIRE_VARINT);
       writeVarint(out, timeoutMicros);
@@ -129,15 +168,20 @@ public final class FrameHeader {
   }
 
   private static String readString(ByteBuf in, int wireType, int field) {
+    int length = skipString(in, wireType, field);
+    return in.toString(in.readerIndex() - length, length, StandardCharsets.UTF_8);
+  }
+
+  /** Skips a length-delimited field and returns its length. */
+  private static int skipString(ByteBuf in, int wireType, int field) {
     expectWireType(wireType, WIRE_LENGTH_DELIMITED, field);
     long length = readVarint(in);
     if (length < 0 || length > in.readableBytes()) {
       throw new HighwayProtocolException("malformed header: field " + field + " declares " + length
           + " bytes but only " + in.readableBytes() + " remain");
     }
-    String value = in.toString(in.readerIndex(), (int) length, StandardCharsets.UTF_8);
     in.skipBytes((int) length);
-    return value;
+    return (int) length;
   }
 
   private static void skip(ByteBuf in, int wireType, int field) {

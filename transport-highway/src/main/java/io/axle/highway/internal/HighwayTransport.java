@@ -7,7 +7,6 @@ import io.axle.config.HostAndPort;
 import io.axle.highway.HighwayConfigKeys;
 import io.axle.highway.HighwayTransportFactory;
 import io.axle.registry.Endpoint;
-import io.axle.transport.ProviderOperation;
 import io.axle.transport.ProviderOperations;
 import io.axle.transport.Transport;
 import io.axle.transport.ServerLoops;
@@ -44,6 +43,7 @@ public final class HighwayTransport implements Transport {
   private final VertxInternal vertx;
   private final int maxFrameSize;
   private final OperationCodecs codecs = new OperationCodecs();
+  private volatile ServedOperations served;
   private final ServerLoops serverLoops;
   private final List<NetServer> servers = new CopyOnWriteArrayList<>();
   private final HighwayClient client;
@@ -78,10 +78,8 @@ public final class HighwayTransport implements Transport {
     if (operations.isEmpty()) {
       return CompletableFuture.completedFuture(null);
     }
-    // Fail at start-up, not on the first request, when a type cannot travel over highway.
-    for (ProviderOperation operation : operations.all()) {
-      codecs.of(operation.meta());
-    }
+    // Builds every codec: fails at start-up, not on the first request, when a type cannot travel over highway.
+    served = new ServedOperations(operations, codecs);
     HostAndPort address = context.config().get(HighwayConfigKeys.ADDRESS);
     return serverLoops.listen(address, HighwayConfigKeys.ADDRESS.name(), (loop, port) -> {
       NetServer server = vertx.createNetServer(new NetServerOptions().setTcpNoDelay(true));
@@ -96,7 +94,7 @@ public final class HighwayTransport implements Transport {
   private void accept(NetSocket socket) {
     NetSocketInternal internal = (NetSocketInternal) socket;
     ChannelHandlerContext vertxHandler = internal.channelHandlerContext();
-    ServerConnection connection = new ServerConnection(context.providerOperations(), codecs, maxFrameSize);
+    ServerConnection connection = new ServerConnection(context.providerOperations(), served, maxFrameSize);
     ByteReporter.install(socket, vertxHandler);
     vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-frames", new FrameDecoder(maxFrameSize));
     vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-server", connection);

@@ -23,9 +23,11 @@ public final class OperationCodec {
   private final OperationMeta operation;
   private final FieldsSchema arguments;
   private final FieldsSchema result;
+  private final byte[] requestPrefix;
 
   public OperationCodec(OperationMeta operation) {
     this.operation = operation;
+    this.requestPrefix = FrameHeader.requestPrefix(operation.schemaId(), operation.name());
     FieldCodec[] args = new FieldCodec[operation.parameterCount()];
     for (int i = 0; i < args.length; i++) {
       args[i] = FieldCodec.forType(operation.parameterType(i),
@@ -52,7 +54,7 @@ public final class OperationCodec {
       int start = buf.writerIndex();
       writeFixedHeader(buf, Frames.TYPE_REQUEST, 0);
       int headerStart = buf.writerIndex();
-      FrameHeader.writeRequest(buf, operation.schemaId(), operation.name(), timeoutMicros, invocation.contextOrNull());
+      FrameHeader.writeRequest(buf, requestPrefix, timeoutMicros, invocation.contextOrNull());
       int bodyStart = buf.writerIndex();
       writeBody(buf, arguments, invocation.args());
       finish(buf, start, headerStart, bodyStart, maxFrameSize, "request");

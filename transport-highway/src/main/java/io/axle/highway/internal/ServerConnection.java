@@ -33,7 +33,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private static final Logger log = LoggerFactory.getLogger(ServerConnection.class);
 
   private final ProviderOperations operations;
-  private final OperationCodecs codecs;
+  private final ServedOperations served;
   private final int maxFrameSize;
   private final Queue<Reply> outbound = PlatformDependent.newMpscQueue();
   private final AtomicBoolean drainScheduled = new AtomicBoolean();
@@ -45,9 +45,9 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private boolean flushPending;
   private volatile boolean goingAway;
 
-  public ServerConnection(ProviderOperations operations, OperationCodecs codecs, int maxFrameSize) {
+  ServerConnection(ProviderOperations operations, ServedOperations served, int maxFrameSize) {
     this.operations = operations;
-    this.codecs = codecs;
+    this.served = served;
     this.maxFrameSize = maxFrameSize;
   }
 
@@ -82,21 +82,24 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     long receivedNanos = System.nanoTime();
     long requestId = frame.requestId();
     FrameHeader header = FrameHeader.parse(frame.header());
-    if (header.schemaId == null || header.operation == null) {
+    if (header.schemaIdIndex < 0 || header.operationIndex < 0) {
+      boolean noSchema = header.schemaIdIndex < 0;
+      boolean noOperation = header.operationIndex < 0;
       writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, Status.BAD_REQUEST,
-          "request header without " + (header.schemaId == null ? "a schema id (field 1)" : "")
-              + (header.schemaId == null && header.operation == null ? " and " : "")
-              + (header.operation == null ? "an operation (field 2)" : "")
+          "request header without " + (noSchema ? "a schema id (field 1)" : "")
+              + (noSchema && noOperation ? " and " : "")
+              + (noOperation ? "an operation (field 2)" : "")
               + " (expected: both, see docs/protocol.md)"));
       return;
     }
-    ProviderOperation operation = operations.find(header.schemaId, header.operation);
-    if (operation == null) {
+    ServedOperations.Served target = served.find(header);
+    if (target == null) {
       writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, Status.NOT_FOUND,
-          operations.notFoundMessage(header.schemaId, header.operation)));
+          operations.notFoundMessage(header.schemaId(), header.operation())));
       return;
     }
-    OperationCodec codec = codecs.of(operation.meta());
+    ProviderOperation operation = target.operation();
+    OperationCodec codec = target.codec();
     Object[] args;
     try {
       args = codec.decodeArguments(frame.body());

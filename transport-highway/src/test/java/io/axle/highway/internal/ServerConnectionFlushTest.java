@@ -60,7 +60,7 @@ class ServerConnectionFlushTest {
           }
         },
         new FrameDecoder(1 << 20),
-        new ServerConnection(operations, new OperationCodecs(), 1 << 20));
+        new ServerConnection(operations, new ServedOperations(operations, new OperationCodecs()), 1 << 20));
 
     OperationCodec codec = new OperationCodec(echo);
     CompositeByteBuf burst = ByteBufAllocator.DEFAULT.compositeBuffer();

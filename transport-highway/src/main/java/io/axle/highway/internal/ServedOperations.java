@@ -1,0 +1,93 @@
+package io.axle.highway.internal;
+
+import io.axle.transport.ProviderOperation;
+import io.axle.transport.ProviderOperations;
+import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The operations a highway server serves, found by the bytes of a request's schema id and
+ * operation name. Every request names its operation; decoding those two strings, joining them
+ * into a key and hashing it was about a tenth of a provider's CPU at high call rates, so the
+ * table is built once at start-up and a request only hashes and compares the bytes in place.
+ *
+ * <p>Immutable after construction: connections on every event loop share it.
+ */
+final class ServedOperations {
+  /** One served operation with its codec and the UTF-8 bytes a request names it by. */
+  record Served(ProviderOperation operation, OperationCodec codec, byte[] schemaId, byte[] name) {
+  }
+
+  private final Served[] table;
+  private final int mask;
+
+  ServedOperations(ProviderOperations operations, OperationCodecs codecs) {
+    int size = Integer.highestOneBit(Math.max(4, operations.all().size() * 4) - 1) << 1;
+    this.table = new Served[size];
+    this.mask = size - 1;
+    for (ProviderOperation operation : operations.all()) {
+      byte[] schemaId = operation.meta().schemaId().getBytes(StandardCharsets.UTF_8);
+      byte[] name = operation.meta().name().getBytes(StandardCharsets.UTF_8);
+      int slot = hash(schemaId, name) & mask;
+      while (table[slot] != null) {
+        slot = (slot + 1) & mask;
+      }
+      table[slot] = new Served(operation, codecs.of(operation.meta()), schemaId, name);
+    }
+  }
+
+  /** The operation named by the header's schema id and operation, or null; the header must have both. */
+  Served find(FrameHeader header) {
+    ByteBuf buf = header.source();
+    int schemaIndex = header.schemaIdIndex;
+    int schemaLength = header.schemaIdLength;
+    int nameIndex = header.operationIndex;
+    int nameLength = header.operationLength;
+    int h = 1;
+    for (int i = 0; i < schemaLength; i++) {
+      h = 31 * h + buf.getByte(schemaIndex + i);
+    }
+    h = 31 * h + '/';
+    for (int i = 0; i < nameLength; i++) {
+      h = 31 * h + buf.getByte(nameIndex + i);
+    }
+    for (int slot = spread(h) & mask; ; slot = (slot + 1) & mask) {
+      Served served = table[slot];
+      if (served == null) {
+        return null;
+      }
+      if (matches(buf, schemaIndex, schemaLength, served.schemaId)
+          && matches(buf, nameIndex, nameLength, served.name)) {
+        return served;
+      }
+    }
+  }
+
+  private static boolean matches(ByteBuf buf, int index, int length, byte[] expected) {
+    if (length != expected.length) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (buf.getByte(index + i) != expected[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  static int hash(byte[] schemaId, byte[] name) {
+    int h = 1;
+    for (byte b : schemaId) {
+      h = 31 * h + b;
+    }
+    h = 31 * h + '/';
+    for (byte b : name) {
+      h = 31 * h + b;
+    }
+    return spread(h);
+  }
+
+  private static int spread(int h) {
+    return h ^ (h >>> 16);
+  }
+}
