@@ -9,6 +9,8 @@ import io.axle.Status;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -16,6 +18,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** Bounded queues answer at once when full; deadlines fail calls on time and travel to the provider. */
@@ -100,6 +104,51 @@ class HighwayOverloadAndTimeoutTest {
       assertThatThrownBy(() -> future.get(10, TimeUnit.SECONDS))
           .hasCauseInstanceOf(AxleException.class)
           .cause().satisfies(e -> assertThat(((AxleException) e).status()).isEqualTo(Status.DEADLINE_EXCEEDED));
+    }
+  }
+
+  @Test
+  void aShortTimeoutAfterALongOne_onTheSameConnection_stillFiresOnTime() throws Exception {
+    try (Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of());
+        Axle consumer = Runtimes.consumer(provider, "highway", Map.of(
+            "axle.highway.client.thread-count", 1,
+            "axle.request.timeout", 30000,
+            "axle.request.timeout." + Runtimes.SERVICE + ".EchoService.sleepEcho", 50))) {
+      EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+      echo.echo("connect first");
+      // Armed first, due in 30 s: the connection's deadline timer is set for then.
+      CompletableFuture<String> slowButInTime = echo.delayedEcho("long", 1500);
+      long start = System.nanoTime();
+      // Due in 50 ms, answered in 1 s: only a timer brought forward fails it before the answer comes.
+      assertThatThrownBy(() -> echo.sleepEcho("slow", 1000))
+          .isInstanceOfSatisfying(AxleException.class, e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
+      assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isBetween(45L, 900L);
+      assertThat(slowButInTime.get(10, TimeUnit.SECONDS)).isEqualTo("long");
+    }
+  }
+
+  @Test
+  void manyCallsTimingOutTogether_noneBeforeItsDeadline() {
+    try (Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of());
+        Axle consumer = Runtimes.consumer(provider, "highway", Map.of(
+            "axle.highway.client.thread-count", 2,
+            "axle.request.timeout." + Runtimes.SERVICE + ".EchoService.delayedEcho", 40))) {
+      EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+      echo.echo("connect first");
+      List<CompletableFuture<String>> calls = new ArrayList<>();
+      for (int i = 0; i < 500; i++) {
+        calls.add(echo.delayedEcho("late " + i, 2000));
+      }
+      Pattern waited = Pattern.compile("EchoService\\.delayedEcho timed out after ([0-9.]+) ms waiting for .+ "
+          + "\\(expected: an answer within axle\\.request\\.timeout\\)");
+      for (CompletableFuture<String> call : calls) {
+        assertThatThrownBy(() -> call.get(10, TimeUnit.SECONDS)).cause().isInstanceOfSatisfying(AxleException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED);
+          Matcher m = waited.matcher(e.getMessage());
+          assertThat(m.matches()).as(e.getMessage()).isTrue();
+          assertThat(Double.parseDouble(m.group(1))).as(e.getMessage()).isBetween(40.0, 1900.0);
+        });
+      }
     }
   }
 

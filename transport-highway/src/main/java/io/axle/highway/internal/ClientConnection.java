@@ -17,6 +17,7 @@ import io.vertx.core.net.NetClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -27,13 +28,21 @@ import org.slf4j.LoggerFactory;
  * queued; the event loop drains the queue, gives each call an id, arms its timeout and writes
  * it, with one flush per drain. Responses are matched by id and may come in any order.
  *
- * <p>The pending map, the ids and the timers are touched only on the event loop, so they need
- * no locks.
+ * <p>The pending map, the ids and the deadlines are touched only on the event loop, so they need
+ * no locks. Deadlines are not a scheduled task per call but nodes of a {@link DeadlineWheel} with
+ * 1 ms ticks: a call times out no earlier than its deadline and less than a tick
+ * after it (plus however busy the loop is). One task per connection expires them, scheduled only while
+ * calls are armed, and cancelled when the connection closes.
  */
 public final class ClientConnection extends ChannelInboundHandlerAdapter {
   private static final Logger log = LoggerFactory.getLogger(ClientConnection.class);
 
   private enum State { CONNECTING, OPEN, DRAINING, CLOSED }
+
+  /** The deadline wheel's granularity: a timeout fires less than this late. */
+  private static final int TICK_MILLIS = 1;
+  /** Ticks per turn of the wheel: 512 ms; a timeout longer than that waits a turn or more in its slot. */
+  private static final int WHEEL_SLOTS = 512;
 
   private final Endpoint endpoint;
   private final ContextInternal context;
@@ -44,6 +53,11 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
   private final Runnable drainTask = this::drain;
   private final LongObjectHashMap<PendingCall> pending = new LongObjectHashMap<>();
   private final List<PendingCall> awaitingConnect = new ArrayList<>();
+  private final DeadlineWheel<PendingCall> deadlines;
+  private final Runnable timerTask = this::onTimer;
+  /** The task that expires deadlines, while scheduled; it runs at {@link #timerDueNanos}. */
+  private ScheduledFuture<?> timer;
+  private long timerDueNanos;
   private volatile State state = State.CONNECTING;
   private ChannelHandlerContext ctx;
   private long nextRequestId;
@@ -54,6 +68,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     this.context = context;
     this.eventLoop = context.nettyEventLoop();
     this.maxFrameSize = maxFrameSize;
+    this.deadlines = new DeadlineWheel<>(TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS), WHEEL_SLOTS, System.nanoTime());
   }
 
   /** Starts connecting on this connection's event loop. */
@@ -129,7 +144,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     call.requestId = ++nextRequestId;
     pending.put(call.requestId, call);
     if (remaining != Long.MAX_VALUE) {
-      call.timeout = eventLoop.schedule(() -> onTimeout(call), remaining, TimeUnit.NANOSECONDS);
+      scheduleTimer(deadlines.arm(call, call.invocation.deadlineNanos()));
     }
     if (state == State.CONNECTING) {
       awaitingConnect.add(call);
@@ -149,11 +164,38 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     call.invocation.mark(Stage.CONSUMER_WRITTEN);
   }
 
+  /** Makes sure the timer runs no later than {@code dueNanos}. */
+  private void scheduleTimer(long dueNanos) {
+    if (timer != null) {
+      if (dueNanos - timerDueNanos >= 0) {
+        return;
+      }
+      // Rare: only when a call's deadline is earlier than every other armed one's (a shorter timeout).
+      timer.cancel(false);
+    }
+    timerDueNanos = dueNanos;
+    timer = eventLoop.schedule(timerTask, dueNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
+  }
+
+  private void onTimer() {
+    timer = null;
+    if (state == State.CLOSED) {
+      return;
+    }
+    deadlines.expire(System.nanoTime());
+    for (PendingCall call = deadlines.poll(); call != null; call = deadlines.poll()) {
+      onTimeout(call);
+    }
+    // Stops when no call is armed; the next armed call starts it again.
+    if (!deadlines.isEmpty() && state != State.CLOSED) {
+      scheduleTimer(deadlines.nextTickNanos());
+    }
+  }
+
   private void onTimeout(PendingCall call) {
     if (pending.remove(call.requestId) != call) {
       return;
     }
-    call.timeout = null;
     long waitedMicros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - call.invocation.stageNanos(Stage.CONSUMER_START));
     call.complete(Response.failure(Status.DEADLINE_EXCEEDED, call.codec.operation().qualifiedName()
         + " timed out after " + waitedMicros / 1000.0 + " ms waiting for " + endpoint
@@ -239,12 +281,17 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     }
     state = State.CLOSED;
     closeReason = reason;
-    // Calls awaiting the connection are in the pending map too, with their timers.
+    // Calls awaiting the connection are in the pending map too, with their deadlines armed.
     List<PendingCall> failed = new ArrayList<>(pending.values());
     pending.clear();
     awaitingConnect.clear();
     for (PendingCall call : failed) {
+      // Disarms its deadline too.
       call.complete(Response.failure(Status.CONNECTION_FAILED, failureMessage(call)));
+    }
+    if (timer != null) {
+      timer.cancel(false);
+      timer = null;
     }
     drain();
   }

@@ -4,14 +4,14 @@ import io.axle.Invocation;
 import io.axle.Response;
 import io.netty.buffer.ByteBuf;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A consumer call owned by one connection's event loop from the moment it is drained: every
- * field but the constructor's is read and written on that loop only.
+ * field but the constructor's is read and written on that loop only. It is its own node in the
+ * connection's {@link DeadlineWheel} while its deadline is armed.
  */
-final class PendingCall {
+final class PendingCall extends DeadlineWheel.Node {
   final Invocation invocation;
   final OperationCodec codec;
   final CompletableFuture<Response> future = new CompletableFuture<>();
@@ -20,7 +20,6 @@ final class PendingCall {
   /** The encoded request until it is handed to the channel; then null (the channel owns it). */
   ByteBuf request;
   long requestId;
-  ScheduledFuture<?> timeout;
 
   PendingCall(Invocation invocation, OperationCodec codec, ByteBuf request, AtomicInteger inFlight) {
     this.invocation = invocation;
@@ -30,12 +29,13 @@ final class PendingCall {
     inFlight.incrementAndGet();
   }
 
-  /** Completes the call once; later completions (a late response after a timeout) are ignored. */
+  /**
+   * Completes the call once; later completions (a late response after a timeout) are ignored. Runs on
+   * the connection's event loop, which owns the deadline wheel; a call whose deadline is not armed
+   * (never armed, or expired) is left alone there.
+   */
   void complete(Response response) {
-    if (timeout != null) {
-      timeout.cancel(false);
-      timeout = null;
-    }
+    disarm();
     if (request != null) {
       request.release();
       request = null;
