@@ -31,6 +31,20 @@ class BenchmarksSmokeTest {
   }
 
   @ParameterizedTest
+  @ValueSource(strings = {"constant", "plain"})
+  void methodInvoker_reachesTheMethod(String path) {
+    for (int invokers : new int[] {1, 4}) {
+      MethodInvokerBenchmark bench = new MethodInvokerBenchmark();
+      bench.path = path;
+      bench.invokers = invokers;
+      bench.setUp();
+      for (int i = 0; i <= invokers; i++) {
+        assertThat(bench.invoke()).isEqualTo(BenchService.ECHO_MESSAGE);
+      }
+    }
+  }
+
+  @ParameterizedTest
   @ValueSource(strings = {"inline", "group", "virtual"})
   void executorHandoff_runsTheTasks(String kind) {
     ExecutorHandoffBenchmark bench = new ExecutorHandoffBenchmark();
