@@ -51,6 +51,11 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
   private final Queue<PendingCall> outbound = PlatformDependent.newMpscQueue();
   private final AtomicBoolean drainScheduled = new AtomicBoolean();
   private final Runnable drainTask = this::drain;
+  private final Runnable flushTask = this::flushNow;
+  /** Set while the loop is inside this connection's read burst; loop-only, like the flag below. */
+  private boolean reading;
+  /** Written on the loop, not flushed yet. */
+  private boolean flushPending;
   private final LongObjectHashMap<PendingCall> pending = new LongObjectHashMap<>();
   private final List<PendingCall> awaitingConnect = new ArrayList<>();
   private final DeadlineWheel<PendingCall> deadlines;
@@ -109,9 +114,23 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     return s == State.CONNECTING || s == State.OPEN;
   }
 
+  /** The event loop this connection lives on. */
+  EventLoop eventLoop() {
+    return eventLoop;
+  }
 
-
+  /**
+   * Sends a call. A call made on this connection's own event loop (an async caller continuing in a
+   * callback) is written at once, with no queue and no wake-up, and flushed with the others of the
+   * same read burst; a call from any other thread is queued for the loop.
+   */
   void send(PendingCall call) {
+    if (eventLoop.inEventLoop()) {
+      if (take(call) > 0) {
+        flushSoon();
+      }
+      return;
+    }
     outbound.offer(call);
     if (drainScheduled.compareAndSet(false, true)) {
       eventLoop.execute(drainTask);
@@ -125,6 +144,28 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
       written += take(call);
     }
     if (written > 0) {
+      flushPending = false;
+      ctx.flush();
+    }
+  }
+
+  /**
+   * Flushes what was written on the loop outside a drain: at the end of this connection's read
+   * burst when inside one, otherwise once the loop has run what it is running now.
+   */
+  private void flushSoon() {
+    if (flushPending) {
+      return;
+    }
+    flushPending = true;
+    if (!reading) {
+      eventLoop.execute(flushTask);
+    }
+  }
+
+  private void flushNow() {
+    if (flushPending) {
+      flushPending = false;
       ctx.flush();
     }
   }
@@ -210,6 +251,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    reading = true;
     Frame frame = (Frame) msg;
     try {
       switch (frame.type()) {
@@ -245,6 +287,13 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     if (state == State.DRAINING && pending.isEmpty()) {
       ctx.close();
     }
+  }
+
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) {
+    reading = false;
+    flushNow();
+    ctx.fireChannelReadComplete();
   }
 
   @Override

@@ -8,6 +8,7 @@ import io.axle.AxleException;
 import io.axle.registry.Endpoint;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.EventLoop;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.net.NetClient;
 import java.util.ArrayList;
@@ -20,12 +21,15 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The consumer side of highway: {@code thread-count} connections per endpoint, one on each
- * client event loop, chosen round-robin per call. A connection that closed or was told to go
- * away is replaced on the next call that picks its slot.
+ * client event loop. A call made on one of those loops (an async caller continuing in a
+ * callback) goes on that loop's own connection, so it is written without a thread hop or a
+ * wake-up; a call from any other thread picks a connection round-robin. A connection that closed
+ * or was told to go away is replaced on the next call that picks its slot.
  */
 public final class HighwayClient {
   private final NetClient netClient;
   private final List<ContextInternal> contexts;
+  private final EventLoop[] loops;
   private final OperationCodecs codecs;
   private final int maxFrameSize;
   private final Map<Endpoint, Slots> byEndpoint = new ConcurrentHashMap<>();
@@ -35,6 +39,7 @@ public final class HighwayClient {
   public HighwayClient(NetClient netClient, List<ContextInternal> contexts, OperationCodecs codecs, int maxFrameSize) {
     this.netClient = netClient;
     this.contexts = List.copyOf(contexts);
+    this.loops = contexts.stream().map(ContextInternal::nettyEventLoop).toArray(EventLoop[]::new);
     this.codecs = codecs;
     this.maxFrameSize = maxFrameSize;
   }
@@ -74,6 +79,16 @@ public final class HighwayClient {
     }
   }
 
+  /** The index of the client event loop the caller runs on, or -1 when it runs on none of them. */
+  private int localIndex() {
+    for (int i = 0; i < loops.length; i++) {
+      if (loops[i].inEventLoop()) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   private final class Slots {
     private final Endpoint endpoint;
     private final AtomicReferenceArray<ClientConnection> connections;
@@ -85,7 +100,10 @@ public final class HighwayClient {
     }
 
     ClientConnection next() {
-      int index = Math.floorMod(roundRobin.getAndIncrement(), contexts.size());
+      int index = localIndex();
+      if (index < 0) {
+        index = Math.floorMod(roundRobin.getAndIncrement(), contexts.size());
+      }
       ClientConnection connection = connections.get(index);
       while (connection == null || !connection.isUsable()) {
         ClientConnection fresh = new ClientConnection(endpoint, contexts.get(index), maxFrameSize);
