@@ -54,7 +54,7 @@ public final class HighwayClient {
     ByteBuf request;
     try {
       codec = codecs.of(invocation.operation());
-      request = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, maxFrameSize);
+      request = codec.encodeRequest(EncodeBuffers.forCurrentThread(ByteBufAllocator.DEFAULT), invocation, maxFrameSize);
       invocation.mark(Stage.CONSUMER_ENCODED);
     } catch (AxleException e) {
       return CompletableFuture.completedFuture(Response.failure(e));

@@ -49,7 +49,7 @@ public final class OperationCodec {
   public ByteBuf encodeRequest(ByteBufAllocator alloc, Invocation invocation, int maxFrameSize) {
     long remaining = invocation.remainingNanos();
     long timeoutMicros = remaining == Long.MAX_VALUE ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMicros(remaining));
-    ByteBuf buf = alloc.ioBuffer(128);
+    ByteBuf buf = alloc.buffer(128);
     try {
       int start = buf.writerIndex();
       writeFixedHeader(buf, Frames.TYPE_REQUEST, 0);
@@ -83,7 +83,7 @@ public final class OperationCodec {
    */
   public ByteBuf encodeResponse(ByteBufAllocator alloc, long requestId, Response response, int maxFrameSize) {
     if (response.isOk()) {
-      ByteBuf buf = alloc.ioBuffer(64);
+      ByteBuf buf = alloc.buffer(64);
       try {
         int start = buf.writerIndex();
         writeFixedHeader(buf, Frames.TYPE_RESPONSE, requestId);
@@ -106,7 +106,7 @@ public final class OperationCodec {
 
   /** An error response, needing no operation: also used for unknown operations and bad requests. */
   public static ByteBuf encodeError(ByteBufAllocator alloc, long requestId, Status status, String message) {
-    ByteBuf buf = alloc.ioBuffer(64 + (message == null ? 0 : message.length()));
+    ByteBuf buf = alloc.buffer(64 + (message == null ? 0 : message.length()));
     int start = buf.writerIndex();
     writeFixedHeader(buf, Frames.TYPE_RESPONSE, requestId);
     int headerStart = buf.writerIndex();
@@ -118,7 +118,7 @@ public final class OperationCodec {
 
   /** A frame that carries only its type, such as GOAWAY. */
   public static ByteBuf encodeControl(ByteBufAllocator alloc, byte type) {
-    ByteBuf buf = alloc.ioBuffer(Frames.FIXED_SIZE);
+    ByteBuf buf = alloc.buffer(Frames.FIXED_SIZE);
     writeFixedHeader(buf, type, 0);
     return buf;
   }

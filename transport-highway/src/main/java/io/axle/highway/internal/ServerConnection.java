@@ -123,7 +123,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   }
 
   private void respond(OperationCodec codec, long requestId, Invocation invocation, Response response) {
-    ByteBuf frame = codec.encodeResponse(ctx.alloc(), requestId, response, maxFrameSize);
+    ByteBuf frame = codec.encodeResponse(EncodeBuffers.forCurrentThread(ctx.alloc()), requestId, response, maxFrameSize);
     invocation.mark(Stage.PROVIDER_ENCODED);
     if (ctx.executor().inEventLoop()) {
       writeNow(frame);
