@@ -1,6 +1,9 @@
 package io.axle.highway.internal;
 
+import io.netty.buffer.AbstractByteBufAllocator;
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.UnpooledHeapByteBuf;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.util.concurrent.FastThreadLocalThread;
 
@@ -15,9 +18,34 @@ import io.netty.util.concurrent.FastThreadLocalThread;
  * is uncontended. Frames here are small; for large ones the copy is still cheaper than the lock.
  */
 final class EncodeBuffers {
-  private static final ByteBufAllocator HEAP = new UnpooledByteBufAllocator(false);
+  private static final ByteBufAllocator HEAP = new HeapAllocator();
 
   private EncodeBuffers() {
+  }
+
+  /**
+   * Unpooled heap buffers without the usage counters of Netty's own unpooled allocator, whose
+   * shared adders cost as much as the lock they replaced here. Direct buffers are not asked of it.
+   */
+  private static final class HeapAllocator extends AbstractByteBufAllocator {
+    HeapAllocator() {
+      super(false);
+    }
+
+    @Override
+    protected ByteBuf newHeapBuffer(int initialCapacity, int maxCapacity) {
+      return new UnpooledHeapByteBuf(this, initialCapacity, maxCapacity);
+    }
+
+    @Override
+    protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
+      return UnpooledByteBufAllocator.DEFAULT.directBuffer(initialCapacity, maxCapacity);
+    }
+
+    @Override
+    public boolean isDirectBufferPooled() {
+      return false;
+    }
   }
 
   /** {@code eventLoopAllocator} on a Netty event-loop thread, an unpooled heap allocator elsewhere. */
