@@ -99,8 +99,21 @@ final class RestClient {
     } catch (IllegalArgumentException e) {
       return CompletableFuture.completedFuture(Response.failure(Status.BAD_REQUEST, e.getMessage()));
     }
-    loops.get(Math.floorMod(roundRobin.getAndIncrement(), loops.size())).send(call);
+    loopFor().send(call);
     return call.future();
+  }
+
+  /**
+   * The loop the caller runs on, when it is one of ours (an async caller continuing in a callback
+   * keeps to its loop, with no thread hop); round-robin otherwise.
+   */
+  private ClientLoop loopFor() {
+    for (ClientLoop loop : loops) {
+      if (loop.isCurrent()) {
+        return loop;
+      }
+    }
+    return loops.get(Math.floorMod(roundRobin.getAndIncrement(), loops.size()));
   }
 
   private RequestPlan plan(OperationMeta operation) {

@@ -57,6 +57,43 @@ class RestClientConnectionTest {
     return consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
   }
 
+  @Test
+  void anAsyncCallMadeInACallback_staysOnTheClientLoopThatAnsweredTheCallBefore() throws Exception {
+    Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of());
+    toClose.add(provider);
+    Axle consumer = Runtimes.consumer(provider, "rest", Map.of("axle.rest.client.thread-count", 4));
+    toClose.add(consumer);
+    EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+    List<CompletableFuture<List<Thread>>> chains = new ArrayList<>();
+    for (int c = 0; c < 8; c++) {
+      CompletableFuture<List<Thread>> done = new CompletableFuture<>();
+      chains.add(done);
+      continueChain(echo, "chain" + c, 0, new ArrayList<>(), done);
+    }
+    for (CompletableFuture<List<Thread>> chain : chains) {
+      List<Thread> completedOn = chain.get(30, TimeUnit.SECONDS);
+      assertThat(completedOn).hasSize(30);
+      assertThat(java.util.Set.copyOf(completedOn)).as("threads that completed one chain's calls").hasSize(1);
+    }
+  }
+
+  /** One call of a chain; the next is made in its callback, on the client loop that completed it. */
+  private static void continueChain(EchoService echo, String chain, int step, List<Thread> completedOn,
+      CompletableFuture<List<Thread>> done) {
+    echo.echoAsync(chain + "-" + step).whenComplete((value, error) -> {
+      if (error != null || !value.equals(chain + "-" + step)) {
+        done.completeExceptionally(error != null ? error : new AssertionError("echoed " + value));
+        return;
+      }
+      completedOn.add(Thread.currentThread());
+      if (completedOn.size() == 30) {
+        done.complete(completedOn);
+      } else {
+        continueChain(echo, chain, step + 1, completedOn, done);
+      }
+    });
+  }
+
   private static void ok(HttpServerRequest request, RecordingServer.Recorded recorded) {
     request.response().putHeader("content-type", "application/json").end("\"ok\"");
   }

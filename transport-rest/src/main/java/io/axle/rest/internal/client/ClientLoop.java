@@ -37,9 +37,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One REST client: a Vert.x HttpClient with its own connection pool, bound to one event loop.
- * Calls from any thread are queued; the loop drains the queue, arms each call's deadline timer,
- * obtains a pooled connection and writes the request, then reads, decodes and answers on the
- * same loop. The pending set, the timers and the connection bookkeeping are touched only on the
+ * A call made on the loop itself is taken at once; calls from other threads are queued and the
+ * loop drains the queue. Taking a call arms its deadline timer, obtains a pooled connection and
+ * writes the request; the answer is read, decoded and delivered on the same loop. The pending set, the timers and the connection bookkeeping are touched only on the
  * loop, so they need no locks.
  *
  * <p>A kept-alive connection the provider closed while it sat idle in the pool can be handed to a
@@ -100,8 +100,16 @@ public final class ClientLoop {
     return new ClientLoop(context, client, json, pool.getHttp1MaxSize(), pool.getMaxWaitQueueSize());
   }
 
-  /** Queues a call; the loop sends it. Any thread. */
+  /**
+   * Sends a call. On this loop's own context (an async caller continuing in a callback of an
+   * earlier call) it is taken at once, with no queue and no wake-up; from any other thread it is
+   * queued for the loop.
+   */
   public void send(RestCall call) {
+    if (context.isRunningOnContext()) {
+      take(call);
+      return;
+    }
     outbound.offer(call);
     if (drainScheduled.compareAndSet(false, true)) {
       context.runOnContext(drainTask);
@@ -121,6 +129,11 @@ public final class ClientLoop {
       done.complete(null);
     });
     return done;
+  }
+
+  /** True when the caller runs on this loop's context: then {@link #send} takes the call at once. */
+  public boolean isCurrent() {
+    return context.isRunningOnContext();
   }
 
   /** Closes the HttpClient and its connections. */
