@@ -9,6 +9,7 @@ import io.vertx.core.Context;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -20,6 +21,16 @@ import java.util.concurrent.ExecutionException;
 final class ReferenceProxy implements InvocationHandler {
   private final String description;
   private final Map<Method, ConsumerOperation> operations;
+  /**
+   * The methods already called, by identity. A JDK proxy passes the same {@code Method} objects on
+   * every call, but {@code Method.equals} compares names and parameter types, which showed in
+   * consumer profiles; an identity scan of the few methods in use costs a few compares instead.
+   * Grown copy-on-write; a racing writer may drop an entry, which the next call puts back.
+   */
+  private volatile Seen seen = new Seen(new Method[0], new ConsumerOperation[0]);
+
+  private record Seen(Method[] methods, ConsumerOperation[] operations) {
+  }
 
   private ReferenceProxy(String description, Map<Method, ConsumerOperation> operations) {
     this.description = description;
@@ -33,7 +44,7 @@ final class ReferenceProxy implements InvocationHandler {
 
   @Override
   public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-    ConsumerOperation operation = operations.get(method);
+    ConsumerOperation operation = operation(method);
     if (operation == null) {
       return objectMethod(proxy, method, args);
     }
@@ -63,6 +74,25 @@ final class ReferenceProxy implements InvocationHandler {
     // A fresh exception, so the caller's stack shows where the failed call was made.
     AxleException error = response.error();
     throw new AxleException(error.status(), error.getMessage(), error);
+  }
+
+  private ConsumerOperation operation(Method method) {
+    Seen known = seen;
+    Method[] methods = known.methods;
+    for (int i = 0; i < methods.length; i++) {
+      if (methods[i] == method) {
+        return known.operations[i];
+      }
+    }
+    ConsumerOperation operation = operations.get(method);
+    if (operation != null && methods.length < 64) {
+      Method[] moreMethods = Arrays.copyOf(methods, methods.length + 1);
+      ConsumerOperation[] moreOperations = Arrays.copyOf(known.operations, methods.length + 1);
+      moreMethods[methods.length] = method;
+      moreOperations[methods.length] = operation;
+      seen = new Seen(moreMethods, moreOperations);
+    }
+    return operation;
   }
 
   private static CompletableFuture<Object> callAsync(ConsumerOperation operation, Object[] args) {
