@@ -47,6 +47,13 @@ class BaselineRunTest {
       assertThat(run.json().getString("transport")).isEqualTo("baseline");
       assertThat(run.json().getLong("requests")).isPositive();
       assertThat(run.json().getLong("errors")).isZero();
+      // This process's CPU over the measured window; the producer is in this JVM too, not a child: unknown.
+      assertThat(run.output()).containsPattern("  cpu/request : consumer \\d+\\.\\d µs \\(process CPU over the"
+          + " measured \\d+\\.\\d s / requests\\), producer: n/a \\(not a child of this process\\)");
+      JsonObject cpu = run.json().getJsonObject("cpu");
+      assertThat(cpu.getDouble("consumer_us_per_request")).isPositive();
+      assertThat(cpu.containsKey("producer_us_per_request")).isTrue();
+      assertThat(cpu.getValue("producer_us_per_request")).isNull();
     }
   }
 
@@ -90,7 +97,17 @@ class BaselineRunTest {
     assertThat(compare.getDouble("tps_ratio")).isPositive();
     assertThat(compare.getDouble("p99_ratio")).isPositive();
     assertThat(compare.getJsonArray("pairs")).hasSize(3);
-    assertThat(compare.getJsonArray("pairs").getJsonObject(0).fieldNames()).contains("tps_ratio", "p99_ratio");
+    assertThat(compare.getJsonArray("pairs").getJsonObject(0).fieldNames()).contains("tps_ratio", "p99_ratio",
+        "cpu_ratio", "cpu");
+    // The producer is not a child of this process: each run's consumer CPU only, and no CPU ratio.
+    assertThat(output).containsPattern("  cpu/request consumer \\d+\\.\\d / \\d+\\.\\d µs, producer: n/a")
+        .containsPattern("cpu/request ratio n/a");
+    assertThat(compare.containsKey("cpu_ratio")).isTrue();
+    assertThat(compare.getValue("cpu_ratio")).isNull();
+    JsonObject pairCpu = compare.getJsonArray("pairs").getJsonObject(0).getJsonObject("cpu");
+    assertThat(pairCpu.getJsonObject("axle").getDouble("consumer_us_per_request")).isPositive();
+    assertThat(pairCpu.getJsonObject("baseline").getDouble("consumer_us_per_request")).isPositive();
+    assertThat(runs.getJsonObject(0).getJsonObject("cpu").getDouble("consumer_us_per_request")).isPositive();
   }
 
   @Test

@@ -70,6 +70,10 @@ class ConsumerRunTest {
     assertThat(result.getLong("requests")).isGreaterThan(concurrency);
     assertThat(result.getLong("errors")).isZero();
     assertThat(result.getDouble("tps")).isPositive();
+    // This process's CPU over the measured window, per request; the producer runs in this JVM, not as a child.
+    assertThat(result.getJsonObject("cpu").getDouble("consumer_us_per_request")).isPositive();
+    assertThat(result.getJsonObject("cpu").getValue("producer_us_per_request")).isNull();
+    assertThat(output).contains("  cpu/request : consumer ", "producer: n/a (not a child of this process)");
 
     JsonObject latency = result.getJsonObject("latency_ms");
     assertThat(latency.fieldNames()).contains("avg", "p50", "p90", "p99", "p999", "max");

@@ -3,6 +3,7 @@ package io.axle.perf.consumer;
 import io.axle.perf.PerfService;
 import io.axle.perf.PerfServiceAsync;
 import io.axle.perf.StopSignal;
+import io.axle.perf.report.CpuPerRequest;
 import io.axle.perf.report.JsonReport;
 import io.axle.perf.report.Latency;
 import io.axle.perf.report.LatencyCurve;
@@ -36,15 +37,17 @@ public final class Consumer {
   private final PrintStream err;
   private final StopSignal stop;
   private final Duration producerWait;
+  private final ProducerCpu producerCpu;
   private volatile RunResult lastResult;
 
   /**
    * @param service the blocking view of {@code perf1}, for the probe and the sync driver
    * @param asyncService the reactive view, for the async driver
    * @param producerWait how long to wait for the producer's first answer; {@link #PRODUCER_WAIT} but in tests
+   * @param producerCpu the producer process's CPU clock; null when it is not a child of this process
    */
   Consumer(ConsumerSettings settings, ConsumerTarget target, PerfService service, PerfServiceAsync asyncService,
-      PrintStream out, PrintStream err, StopSignal stop, Duration producerWait) {
+      PrintStream out, PrintStream err, StopSignal stop, Duration producerWait, ProducerCpu producerCpu) {
     this.settings = settings;
     this.target = target;
     this.service = service;
@@ -53,6 +56,7 @@ public final class Consumer {
     this.err = err;
     this.stop = stop;
     this.producerWait = producerWait;
+    this.producerCpu = producerCpu;
   }
 
   /**
@@ -114,7 +118,7 @@ public final class Consumer {
     Measurement measurement;
     driver.start();
     try {
-      measurement = new WindowClock(settings, samples, out, stop, provider).run();
+      measurement = new WindowClock(settings, samples, out, stop, provider, producerCpu).run();
     } finally {
       driver.stop(DRAIN_GRACE);
     }
@@ -131,7 +135,8 @@ public final class Consumer {
             measurement.unsent()),
         longTail.active() ? new LongTailResult(longTail.ratio(), longTail.delayMs(), slowRequests,
             Latency.of(measurement.slowLatencyNanos())) : null,
-        LatencyCurve.of(measurement.latencyNanos()));
+        LatencyCurve.of(measurement.latencyNanos()),
+        CpuPerRequest.of(measurement.consumerCpuNanos(), measurement.producerCpuNanos(), requests));
   }
 
   /** False when asked for and not written: scripts waiting for the file must see the run fail. */

@@ -12,7 +12,10 @@ import org.HdrHistogram.Histogram;
  * @param slowLatencyNanos the long-tail share's successful calls ({@code sleepEcho})
  * @param late open loop: requests sent over 1 ms after their intended time
  * @param unsent open loop: requests not sent because {@code rps.max-in-flight} was reached
+ * @param consumerCpuNanos this process's CPU time over the measured time; negative when unknown (not
+ *     measured, or no clock)
+ * @param producerCpuNanos the producer process's, likewise; negative when it is not a child of this one
  */
 record Measurement(Histogram latencyNanos, long errors, long nanos, List<WindowStats> windows,
-    Histogram slowLatencyNanos, long late, long unsent) {
+    Histogram slowLatencyNanos, long late, long unsent, long consumerCpuNanos, long producerCpuNanos) {
 }

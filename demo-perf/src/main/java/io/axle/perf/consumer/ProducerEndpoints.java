@@ -11,4 +11,12 @@ public interface ProducerEndpoints {
 
   /** The entries, as {@code transport://host:port} texts; empty when there are none. */
   List<String> registered();
+
+  /**
+   * The producer process's CPU clock, for the CPU per request of the producer side; null when the
+   * producer is not a child of this process (started separately, on this host or another).
+   */
+  default ProducerCpu producerCpu() {
+    return null;
+  }
 }

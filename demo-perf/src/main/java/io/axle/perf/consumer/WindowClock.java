@@ -14,7 +14,9 @@ import org.HdrHistogram.Histogram;
  * Cuts the run into the warm-up phase and the measured phase, each into windows of
  * {@code axle.metrics.window_time}, printing one line per window (the article's per-second log) and
  * summing the measured ones. Windows are scheduled from the phase start, not from the previous window,
- * so printing never makes the clock drift; rates use each window's real length.
+ * so printing never makes the clock drift; rates use each window's real length. Both processes' CPU
+ * clocks are read when the measured phase starts and when its last window closes, the instants that
+ * bound the measured time.
  */
 final class WindowClock {
   private final Duration warmup;
@@ -25,6 +27,8 @@ final class WindowClock {
   private final StopSignal stop;
   private final ProviderMetrics provider;
   private final boolean openLoop;
+  /** The producer's CPU clock; null when it is not a child of this process. */
+  private final ProducerCpu producerCpu;
 
   private final Histogram total = Samples.newTotal();
   private final Histogram slowTotal = Samples.newTotal();
@@ -33,10 +37,15 @@ final class WindowClock {
   private final List<WindowStats> measured = new ArrayList<>();
   private long measuredErrors;
   private long measuredNanos;
+  private CpuClocks measuredStart;
+  private CpuClocks measuredEnd;
 
-  /** @param provider prints the provider's line under each measured window's */
+  /**
+   * @param provider prints the provider's line under each measured window's
+   * @param producerCpu the producer's CPU clock, or null when it cannot be read from here
+   */
   WindowClock(ConsumerSettings settings, Samples samples, PrintStream out, StopSignal stop,
-      ProviderMetrics provider) {
+      ProviderMetrics provider, ProducerCpu producerCpu) {
     this.warmup = settings.warmup();
     this.duration = settings.duration();
     this.windowNanos = settings.window().toNanos();
@@ -45,6 +54,7 @@ final class WindowClock {
     this.stop = stop;
     this.provider = provider;
     this.openLoop = settings.openLoop() != null;
+    this.producerCpu = producerCpu;
   }
 
   /** Runs both phases; returns early, with what was measured so far, when a stop is requested. */
@@ -56,25 +66,33 @@ final class WindowClock {
       phase(duration.isZero() ? Long.MAX_VALUE : duration.toNanos(), false);
     }
     return new Measurement(total, measuredErrors, measuredNanos, List.copyOf(measured), slowTotal, measuredLate,
-        measuredUnsent);
+        measuredUnsent, CpuClocks.delta(measuredStart, measuredEnd, CpuClocks::consumerNanos),
+        CpuClocks.delta(measuredStart, measuredEnd, CpuClocks::producerNanos));
   }
 
   /** True when it ended because a stop was requested. */
   private boolean phase(long lengthNanos, boolean isWarmup) throws InterruptedException {
     long phaseStart = System.nanoTime();
+    if (!isWarmup) {
+      measuredStart = readCpu();
+    }
     long windowStart = phaseStart;
     for (long index = 1; ; index++) {
       long offset = saturatedMultiply(index, windowNanos);
       long nominalEnd = Math.min(offset, lengthNanos);
       // Subtracting elapsed time, not adding to phaseStart, cannot overflow for a phase without end.
       boolean stopped = stop.await(nominalEnd - (System.nanoTime() - phaseStart));
+      boolean last = stopped || nominalEnd >= lengthNanos;
       long now = System.nanoTime();
+      if (last && !isWarmup) {
+        measuredEnd = readCpu();
+      }
       Samples.Interval interval = samples.take();
       long elapsed = now - windowStart;
       windowStart = now;
       // An interrupted window ends when it was interrupted; a full one at its nominal time.
       close(stopped ? now - phaseStart : nominalEnd, elapsed, interval, isWarmup, stopped);
-      if (stopped || nominalEnd >= lengthNanos) {
+      if (last) {
         return stopped;
       }
     }
@@ -104,6 +122,24 @@ final class WindowClock {
       measured.add(window);
       // After the consumer's line, so a slow fetch never delays it; the schedule absorbs the fetch.
       provider.afterWindow(window.latency().avg(), requests);
+    }
+  }
+
+  private CpuClocks readCpu() {
+    return new CpuClocks(ProcessCpu.totalNanos(), producerCpu == null ? -1 : producerCpu.totalCpuNanos());
+  }
+
+  /** Both processes' CPU clocks at one instant, in nanoseconds; negative where unreadable. */
+  private record CpuClocks(long consumerNanos, long producerNanos) {
+
+    /** The clock's advance between two readings; -1 when either is missing or unreadable. */
+    static long delta(CpuClocks start, CpuClocks end, java.util.function.ToLongFunction<CpuClocks> clock) {
+      if (start == null || end == null) {
+        return -1;
+      }
+      long before = clock.applyAsLong(start);
+      long after = clock.applyAsLong(end);
+      return before < 0 || after < before ? -1 : after - before;
     }
   }
 

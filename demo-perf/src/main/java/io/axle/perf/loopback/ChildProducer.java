@@ -2,6 +2,7 @@ package io.axle.perf.loopback;
 
 import io.axle.perf.PerfMain;
 import io.axle.perf.StopSignal;
+import io.axle.perf.consumer.ProducerCpu;
 import io.axle.perf.producer.Producer;
 import io.axle.perf.proxy.Proxy;
 import io.axle.registry.Endpoint;
@@ -89,6 +90,11 @@ final class ChildProducer implements AutoCloseable {
   private static Path runningJar() {
     File source = new ApplicationHome(PerfMain.class).getSource();
     return source != null && source.isFile() && source.getName().endsWith(".jar") ? source.toPath() : null;
+  }
+
+  /** The child's CPU clock, every thread of its JVM; unreadable (negative) once it is gone. */
+  ProducerCpu cpu() {
+    return ProducerCpu.of(process.toHandle());
   }
 
   /**

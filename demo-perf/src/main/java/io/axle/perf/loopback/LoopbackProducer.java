@@ -10,6 +10,7 @@ import io.axle.perf.PerfOutput;
 import io.axle.perf.PerfService;
 import io.axle.perf.StopSignal;
 import io.axle.perf.consumer.ConsumerSettings;
+import io.axle.perf.consumer.ProducerCpu;
 import io.axle.perf.consumer.ProducerEndpoints;
 import io.axle.registry.Endpoint;
 import io.axle.spring.AxleBuilderCustomizer;
@@ -104,6 +105,15 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
   @Override
   public List<String> registered() {
     return registered;
+  }
+
+  /**
+   * The producer child's CPU clock: the server's side, where the baseline echoes live too. With
+   * {@code loopback.proxy} the proxy child's CPU is not in it.
+   */
+  @Override
+  public ProducerCpu producerCpu() {
+    return child.cpu();
   }
 
   /** Loopback means calling our own child, wherever it ended up listening. */

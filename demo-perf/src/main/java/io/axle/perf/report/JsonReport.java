@@ -49,6 +49,9 @@ public final class JsonReport {
         .put("latency_ms", latencyJson(latency))
         .put("windows", windows);
     addOpenLoopAndLongTail(result, json);
+    if (result.cpu() != null) {
+      json.put("cpu", cpuJson(result.cpu()));
+    }
     ProviderSummary provider = result.provider();
     if (provider != null) {
       JsonObject stages = new JsonObject();
@@ -69,6 +72,20 @@ public final class JsonReport {
           .put("gap_avg_ms", round(result.gapAvgMs(), 3));
     }
     return json;
+  }
+
+  /**
+   * {@code {"consumer_us_per_request":3.1,"producer_us_per_request":2.4}}, a figure {@code null} where
+   * unknown (the producer is not a child of this process, no request was measured).
+   */
+  public static JsonObject cpuJson(CpuPerRequest cpu) {
+    return new JsonObject()
+        .put("consumer_us_per_request", roundOrNull(cpu.consumerUs(), 2))
+        .put("producer_us_per_request", roundOrNull(cpu.producerUs(), 2));
+  }
+
+  private static Double roundOrNull(double value, int decimals) {
+    return Double.isFinite(value) ? round(value, decimals) : null;
   }
 
   private static JsonObject latencyJson(Latency latency) {

@@ -19,13 +19,24 @@ import java.util.List;
  * @param longTail the slow share's figures; null without a long tail. With one, {@code latency} and the
  *     windows' latencies are the normal calls' only, while {@code requests} and {@code tps} count both
  * @param latencyCurve the (normal) calls' latency by percentile; null when not computed
+ * @param cpu each process's CPU per request over the measured window; null when not measured (a result
+ *     made by hand)
  */
 public record RunResult(String transport, String mode, int concurrency, int requestSize, double warmupSeconds,
     double durationSeconds, long requests, long errors, double tps, Latency latency, List<WindowStats> windows,
-    ProviderSummary provider, OpenLoopResult openLoop, LongTailResult longTail, LatencyCurve latencyCurve) {
+    ProviderSummary provider, OpenLoopResult openLoop, LongTailResult longTail, LatencyCurve latencyCurve,
+    CpuPerRequest cpu) {
 
   public RunResult {
     windows = List.copyOf(windows);
+  }
+
+  /** Without the CPU figures. */
+  public RunResult(String transport, String mode, int concurrency, int requestSize, double warmupSeconds,
+      double durationSeconds, long requests, long errors, double tps, Latency latency, List<WindowStats> windows,
+      ProviderSummary provider, OpenLoopResult openLoop, LongTailResult longTail, LatencyCurve latencyCurve) {
+    this(transport, mode, concurrency, requestSize, warmupSeconds, durationSeconds, requests, errors, tps, latency,
+        windows, provider, openLoop, longTail, latencyCurve, null);
   }
 
   /** A closed-loop run without a long tail or a curve. */

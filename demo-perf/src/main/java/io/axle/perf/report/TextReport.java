@@ -39,6 +39,9 @@ public final class TextReport {
 
   public static String summary(RunResult result) {
     String summary = consumerSummary(result) + openLoopAndLongTail(result);
+    if (result.cpu() != null) {
+      summary += System.lineSeparator() + cpuLine(result.cpu(), result.durationSeconds());
+    }
     ProviderSummary p = result.provider();
     if (p == null) {
       return summary;
@@ -49,6 +52,27 @@ public final class TextReport {
             stageMs3(p.executeUs()), p.windows(), p.tps()),
         String.format(Locale.ROOT, "  gap avg     : %.3f ms (consumer avg - provider avg: network, event loops, queues)",
             result.gapAvgMs()));
+  }
+
+  /** The producer's part of a CPU line when it is not a child of this process. */
+  public static final String PRODUCER_CPU_UNKNOWN = "producer: n/a (not a child of this process)";
+
+  /**
+   * e.g. {@code   cpu/request : consumer 3.1 µs, producer 2.4 µs (process CPU over the measured 10.0 s /
+   * requests)}; without the producer's clock, {@code consumer 3.1 µs (…), producer: n/a (not a child of this
+   * process)}.
+   */
+  static String cpuLine(CpuPerRequest cpu, double measuredSeconds) {
+    String how = String.format(Locale.ROOT, "(process CPU over the measured %.1f s / requests)", measuredSeconds);
+    String consumer = "consumer " + cpuUs(cpu.consumerUs());
+    return cpu.producerKnown()
+        ? "  cpu/request : " + consumer + ", producer " + cpuUs(cpu.producerUs()) + " " + how
+        : "  cpu/request : " + consumer + " " + how + ", " + PRODUCER_CPU_UNKNOWN;
+  }
+
+  /** {@code 3.1 µs}, or {@code n/a}. */
+  public static String cpuUs(double micros) {
+    return Double.isFinite(micros) ? String.format(Locale.ROOT, "%.1f µs", micros) : "n/a";
   }
 
   /** The summary lines of an open-loop or long-tail run, each starting with a line separator; "" for neither. */

@@ -1,6 +1,9 @@
 package io.axle.perf.series;
 
+import io.axle.perf.report.CpuPerRequest;
+import io.axle.perf.report.JsonReport;
 import io.axle.perf.report.RunResult;
+import io.axle.perf.report.TextReport;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -9,7 +12,8 @@ import java.util.Locale;
 
 /**
  * Axle against its baseline, pair by pair: TPS ratio (Axle / baseline, below 1 is what Axle costs) and P99
- * ratio (Axle / baseline, above 1), and their medians over the pairs. The median, because a pair disturbed
+ * ratio (Axle / baseline, above 1), CPU per request (consumer plus producer, Axle / baseline; known only
+ * when the producer is a child of this process), and their medians over the pairs. The median, because a pair disturbed
  * by the machine (a GC, another process) moves it least; alternating the runs spreads slow drift of the
  * machine over both sides.
  *
@@ -18,8 +22,13 @@ import java.util.Locale;
  */
 record CompareRatios(String axle, String against, List<Pair> pairs) {
 
-  /** One pair's ratios; NaN where the baseline's figure was 0. */
+  /** One pair's ratios; NaN where the baseline's figure was 0 or a figure is unknown. */
   record Pair(RunResult axle, RunResult baseline) {
+    /** Both processes' CPU per request of the run, Axle / baseline. */
+    double cpuRatio() {
+      return ratio(cpu(axle).totalUs(), cpu(baseline).totalUs());
+    }
+
     double tpsRatio() {
       return ratio(axle.tps(), baseline.tps());
     }
@@ -46,7 +55,16 @@ record CompareRatios(String axle, String against, List<Pair> pairs) {
     return median(pairs.stream().mapToDouble(Pair::p99Ratio).toArray());
   }
 
-  /** One line per pair, then the medians. */
+  double cpuRatio() {
+    return median(pairs.stream().mapToDouble(Pair::cpuRatio).toArray());
+  }
+
+  /** A run's CPU figures, unknown when it has none. */
+  private static CpuPerRequest cpu(RunResult run) {
+    return run.cpu() != null ? run.cpu() : CpuPerRequest.UNKNOWN;
+  }
+
+  /** Two lines per pair (ratios, then CPU per request), then the medians. */
   String describe() {
     StringBuilder text = new StringBuilder();
     String ratio = axle + "/" + against;
@@ -55,20 +73,52 @@ record CompareRatios(String axle, String against, List<Pair> pairs) {
       text.append(String.format(Locale.ROOT, "compare pair %d: %s tps %s (%.1f / %.1f), p99 %s (%.3f / %.3f ms)%n",
           i + 1, ratio, format(pair.tpsRatio()), pair.axle().tps(), pair.baseline().tps(), format(pair.p99Ratio()),
           pair.axle().latency().p99(), pair.baseline().latency().p99()));
+      text.append(cpuLine(pair)).append(System.lineSeparator());
     }
-    text.append(String.format(Locale.ROOT, "compare median of %d pairs: %s tps ratio %s, p99 ratio %s",
-        pairs.size(), ratio, format(tpsRatio()), format(p99Ratio())));
+    double cpuRatio = cpuRatio();
+    text.append(String.format(Locale.ROOT,
+        "compare median of %d pairs: %s tps ratio %s, p99 ratio %s, cpu/request ratio %s", pairs.size(), ratio,
+        format(tpsRatio()), format(p99Ratio()),
+        Double.isNaN(cpuRatio) ? "n/a (needs both processes' CPU: --loopback)" : format(cpuRatio)));
     return text.toString();
   }
 
-  /** {@code {"against":…,"transport":…,"tps_ratio":…,"p99_ratio":…,"pairs":[{"tps_ratio":…,"p99_ratio":…},…]}}. */
+  /**
+   * e.g. {@code   cpu/request 1.571 (5.5 / 3.5 µs; consumer 3.1 / 2.0 µs, producer 2.4 / 1.5 µs)}: the ratio
+   * of both processes' CPU per request, Axle / baseline, then each side's figures, Axle / baseline.
+   */
+  private static String cpuLine(Pair pair) {
+    CpuPerRequest axle = cpu(pair.axle());
+    CpuPerRequest baseline = cpu(pair.baseline());
+    String consumer = "consumer " + us(axle.consumerUs()) + " / " + TextReport.cpuUs(baseline.consumerUs());
+    if (!axle.producerKnown() && !baseline.producerKnown()) {
+      return "  cpu/request " + consumer + ", " + TextReport.PRODUCER_CPU_UNKNOWN;
+    }
+    return String.format(Locale.ROOT, "  cpu/request %s (%s / %s; %s, producer %s / %s)", format(pair.cpuRatio()),
+        us(axle.totalUs()), TextReport.cpuUs(baseline.totalUs()), consumer, us(axle.producerUs()),
+        TextReport.cpuUs(baseline.producerUs()));
+  }
+
+  /** The Axle side of {@code a / b µs}: the number alone, the unit coming after the baseline's. */
+  private static String us(double micros) {
+    return Double.isFinite(micros) ? String.format(Locale.ROOT, "%.1f", micros) : "n/a";
+  }
+
+  /**
+   * {@code {"against":…,"transport":…,"tps_ratio":…,"p99_ratio":…,"cpu_ratio":…,"pairs":[{"tps_ratio":…,
+   * "p99_ratio":…,"cpu_ratio":…,"cpu":{"axle":{…},"baseline":{…}}},…]}}, the runs' CPU figures as in a
+   * run's {@code "cpu"} ({@link JsonReport#cpuJson}); {@code cpu_ratio} null unless both sides' CPU is known.
+   */
   JsonObject toJson() {
     JsonArray pairsJson = new JsonArray();
     for (Pair pair : pairs) {
-      pairsJson.add(new JsonObject().put("tps_ratio", json(pair.tpsRatio())).put("p99_ratio", json(pair.p99Ratio())));
+      pairsJson.add(new JsonObject().put("tps_ratio", json(pair.tpsRatio())).put("p99_ratio", json(pair.p99Ratio()))
+          .put("cpu_ratio", json(pair.cpuRatio()))
+          .put("cpu", new JsonObject().put("axle", JsonReport.cpuJson(cpu(pair.axle())))
+              .put("baseline", JsonReport.cpuJson(cpu(pair.baseline())))));
     }
     return new JsonObject().put("against", against).put("transport", axle).put("tps_ratio", json(tpsRatio()))
-        .put("p99_ratio", json(p99Ratio())).put("pairs", pairsJson);
+        .put("p99_ratio", json(p99Ratio())).put("cpu_ratio", json(cpuRatio())).put("pairs", pairsJson);
   }
 
   /** The middle value (the mean of the middle two for an even count); NaN values sort last and count. */

@@ -14,7 +14,8 @@ import java.util.Map;
  * A series as JSON: {@code {"runs":[…]}} of single-run objects ({@link JsonReport}), a sweep's runs with
  * {@code "sweep":{"key":…,"value":…}}, and for a knee search {@code "knee":{"target_p999_ms":…,"rps":…}}
  * ({@code rps} null when no rate met the target), and for a comparison with the baseline
- * {@code "compare":{"against":…,"tps_ratio":…,"p99_ratio":…,"pairs":[…]}} ({@link CompareRatios}).
+ * {@code "compare":{"against":…,"tps_ratio":…,"p99_ratio":…,"cpu_ratio":…,"pairs":[…]}}
+ * ({@link CompareRatios}).
  */
 final class SeriesJson {
 

@@ -8,12 +8,12 @@ import io.axle.perf.PerfMain;
 import io.axle.perf.PerfOutput;
 import io.axle.perf.Role;
 import io.axle.perf.StopSignal;
+import io.axle.perf.consumer.ProcessCpu;
 import io.axle.perf.consumer.SingleRun;
 import io.axle.perf.report.RunResult;
 import io.axle.perf.report.html.HtmlReport;
 import io.axle.perf.report.html.SweepAxis;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -197,8 +197,7 @@ public final class SeriesRunner {
   }
 
   private static long processCpuNanos() {
-    return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-        ? Math.max(0, os.getProcessCpuTime()) : 0;
+    return Math.max(0, ProcessCpu.totalNanos());
   }
 
   /** {@code 12.5ms}-style text of a duration, for messages. */

@@ -164,6 +164,12 @@ class PerfJarIT {
           .contains("perf summary")
           .contains("  provider    : avg=")
           .contains("[producer] ").contains("Axle service 'perf1' stopped");
+      // The producer is this process's child: its CPU per request is known, as the consumer's is.
+      Matcher cpu = Pattern.compile("  cpu/request : consumer (\\d+\\.\\d) \\S+, producer (\\d+\\.\\d) \\S+ "
+          + "\\(process CPU over the measured ").matcher(loopback.output());
+      assertThat(cpu.find()).as("cpu line; output:%n%s", loopback.output()).isTrue();
+      assertThat(Double.parseDouble(cpu.group(1))).as("consumer µs/request").isPositive();
+      assertThat(Double.parseDouble(cpu.group(2))).as("producer µs/request").isPositive();
     }
   }
 

@@ -28,6 +28,13 @@ class LoopbackProxyTest {
     String proxyPort = output.replaceAll("(?s).*\\[proxy\\] perf proxy ready: highway://127\\.0\\.0\\.1:(\\d+) .*", "$1");
     assertThat(output).contains("driving perf1 at highway://127.0.0.1:" + proxyPort + " over highway");
     assertThat(output).contains("errors      : 0");
+    // Both processes' CPU per request: this one's, and the producer child's (read through its process handle).
+    java.util.regex.Matcher cpu = java.util.regex.Pattern.compile(
+        "  cpu/request : consumer (\\d+\\.\\d) µs, producer (\\d+\\.\\d) µs \\(process CPU over the measured ")
+        .matcher(output);
+    assertThat(cpu.find()).as("cpu line in:%n%s", output).isTrue();
+    assertThat(Double.parseDouble(cpu.group(1))).isPositive();
+    assertThat(Double.parseDouble(cpu.group(2))).isPositive();
   }
 
   private static PrintStream print(ByteArrayOutputStream bytes) {
