@@ -28,7 +28,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The raw HTTP echo's client, shaped as Axle's REST client: {@code axle.rest.client.thread-count} Vert.x
  * HttpClients, each on an event loop of its own with a pool of {@code axle.rest.client.connection.maxPoolSize}
  * HTTP/1.1 keep-alive connections (no pipelining: one call per connection at a time), or cleartext HTTP/2
- * when {@code axle.rest.client.protocol} is h2c; calls go to the clients in turn. Each call is
+ * when {@code axle.rest.client.protocol} is h2c. A call made on one of the clients' loops goes to that
+ * client, others go to the clients in turn, as in Axle's REST client. Each call is
  * {@code POST /PerfService/echo} with {@code {"message":…}}, the request Axle's REST consumer sends, and its
  * answer, the JSON string, comes back unquoted without a JSON parser.
  */
@@ -72,7 +73,7 @@ final class HttpBaselineClient extends BaselineClient {
       last = encoded;
     }
     Buffer body = encoded.body();
-    Loop loop = loops.get(Math.floorMod(next.getAndIncrement(), loops.size()));
+    Loop loop = loopFor(Vertx.currentContext());
     CompletableFuture<String> answer = new CompletableFuture<>();
     // Sent from the client's own loop, so that its connections live there, as in Axle's REST client.
     if (Vertx.currentContext() == loop.context()) {
@@ -81,6 +82,19 @@ final class HttpBaselineClient extends BaselineClient {
       loop.context().runOnContext(v -> send(loop.client(), body, answer));
     }
     return answer;
+  }
+
+  /**
+   * The caller's own loop when it runs on one (an async caller continuing in a callback), as Axle's
+   * REST client does, so that neither side pays a thread hop the other does not; round-robin otherwise.
+   */
+  private Loop loopFor(Context current) {
+    for (Loop loop : loops) {
+      if (loop.context() == current) {
+        return loop;
+      }
+    }
+    return loops.get(Math.floorMod(next.getAndIncrement(), loops.size()));
   }
 
   private void send(HttpClient client, Buffer body, CompletableFuture<String> answer) {

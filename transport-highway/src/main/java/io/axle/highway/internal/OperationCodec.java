@@ -82,38 +82,52 @@ public final class OperationCodec {
    * frame size, becomes an error response instead, so the caller learns why.
    */
   public ByteBuf encodeResponse(ByteBufAllocator alloc, long requestId, Response response, int maxFrameSize) {
-    if (response.isOk()) {
-      ByteBuf buf = alloc.buffer(64);
-      try {
-        int start = buf.writerIndex();
-        writeFixedHeader(buf, Frames.TYPE_RESPONSE, requestId);
-        int headerStart = buf.writerIndex();
-        FrameHeader.writeResponse(buf, 0, null);
-        int bodyStart = buf.writerIndex();
-        writeBody(buf, result, new Object[] {response.result()});
-        finish(buf, start, headerStart, bodyStart, maxFrameSize, "response");
-        return buf;
-      } catch (RuntimeException | IOException | StackOverflowError e) {
-        buf.release();
-        AxleException error = e instanceof AxleException ae ? ae : new AxleException(Status.INTERNAL_ERROR,
-            "cannot encode the result of " + operation.qualifiedName() + ": "
-                + (e instanceof StackOverflowError ? reason(e) : e), e);
-        return encodeError(alloc, requestId, error.status(), error.getMessage());
-      }
+    ByteBuf buf = alloc.buffer(64);
+    writeResponse(buf, requestId, response, maxFrameSize);
+    return buf;
+  }
+
+  /**
+   * Appends a response frame to {@code out}, after whatever it holds: a provider batches the
+   * responses of one read burst into one buffer. A result that cannot be encoded, or one over the
+   * maximum frame size, leaves nothing of itself behind and becomes an error frame instead.
+   */
+  public void writeResponse(ByteBuf out, long requestId, Response response, int maxFrameSize) {
+    if (!response.isOk()) {
+      writeError(out, requestId, response.error().status(), response.error().getMessage());
+      return;
     }
-    return encodeError(alloc, requestId, response.error().status(), response.error().getMessage());
+    int start = out.writerIndex();
+    try {
+      writeFixedHeader(out, Frames.TYPE_RESPONSE, requestId);
+      int headerStart = out.writerIndex();
+      FrameHeader.writeResponse(out, 0, null);
+      int bodyStart = out.writerIndex();
+      writeBody(out, result, new Object[] {response.result()});
+      finish(out, start, headerStart, bodyStart, maxFrameSize, "response");
+    } catch (RuntimeException | IOException | StackOverflowError e) {
+      out.writerIndex(start);
+      AxleException error = e instanceof AxleException ae ? ae : new AxleException(Status.INTERNAL_ERROR,
+          "cannot encode the result of " + operation.qualifiedName() + ": "
+              + (e instanceof StackOverflowError ? reason(e) : e), e);
+      writeError(out, requestId, error.status(), error.getMessage());
+    }
   }
 
   /** An error response, needing no operation: also used for unknown operations and bad requests. */
   public static ByteBuf encodeError(ByteBufAllocator alloc, long requestId, Status status, String message) {
     ByteBuf buf = alloc.buffer(64 + (message == null ? 0 : message.length()));
-    int start = buf.writerIndex();
-    writeFixedHeader(buf, Frames.TYPE_RESPONSE, requestId);
-    int headerStart = buf.writerIndex();
-    FrameHeader.writeResponse(buf, status.wireCode(), message == null ? "" : message);
-    buf.setInt(start + 12, buf.writerIndex() - headerStart);
-    buf.setInt(start + 16, 0);
+    writeError(buf, requestId, status, message);
     return buf;
+  }
+
+  private static void writeError(ByteBuf out, long requestId, Status status, String message) {
+    int start = out.writerIndex();
+    writeFixedHeader(out, Frames.TYPE_RESPONSE, requestId);
+    int headerStart = out.writerIndex();
+    FrameHeader.writeResponse(out, status.wireCode(), message == null ? "" : message);
+    out.setInt(start + 12, out.writerIndex() - headerStart);
+    out.setInt(start + 16, 0);
   }
 
   /** A frame that carries only its type, such as GOAWAY. */

@@ -25,12 +25,19 @@ import org.slf4j.LoggerFactory;
  * The provider side of one highway connection. Requests are decoded on the event loop and
  * dispatched to their operation's executor; responses come back from any thread.
  *
- * <p>Write coalescing: a response made on the event loop during a read is flushed once when the
- * read burst ends; responses made on other threads are queued and the event loop drains the
- * queue with one flush per drain, instead of one wake-up and flush per response.
+ * <p>Write coalescing: responses made on the event loop during a read burst are encoded one after
+ * the other into one buffer, written and flushed once when the burst ends; responses made on other
+ * threads are queued, and the event loop drains the queue, copies them into one buffer and flushes
+ * once per drain, instead of one wake-up and flush per response. One buffer per burst rather than
+ * one per response: a profile of the provider at ~800k calls/s put ~10% of its CPU in allocating a
+ * pooled buffer per response, and more in queueing each one for the socket.
  */
 public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private static final Logger log = LoggerFactory.getLogger(ServerConnection.class);
+  /** A batch starts this big; it grows as responses need. */
+  private static final int BATCH_INITIAL_BYTES = 4096;
+  /** A batch this full is handed to the channel and the next response starts another. */
+  private static final int BATCH_LIMIT_BYTES = 64 * 1024;
 
   private final ProviderOperations operations;
   private final ServedOperations served;
@@ -43,6 +50,8 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private Endpoint caller;
   private boolean reading;
   private boolean flushPending;
+  /** Responses of the current read burst (or drain), not yet handed to the channel; loop-only. */
+  private ByteBuf batch;
   private volatile boolean goingAway;
 
   ServerConnection(ProviderOperations operations, ServedOperations served, int maxFrameSize) {
@@ -123,17 +132,23 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   }
 
   private void respond(OperationCodec codec, long requestId, Invocation invocation, Response response) {
-    ByteBuf frame = codec.encodeResponse(EncodeBuffers.forCurrentThread(ctx.alloc()), requestId, response, maxFrameSize);
-    invocation.mark(Stage.PROVIDER_ENCODED);
     if (ctx.executor().inEventLoop()) {
-      writeNow(frame);
+      if (reading) {
+        codec.writeResponse(batch(0), requestId, response, maxFrameSize);
+        flushPending = true;
+      } else {
+        writeNow(codec.encodeResponse(ctx.alloc(), requestId, response, maxFrameSize));
+      }
+      invocation.mark(Stage.PROVIDER_ENCODED);
       sent(invocation, response);
       afterResponse();
-    } else {
-      outbound.offer(new Reply(frame, invocation, response));
-      if (drainScheduled.compareAndSet(false, true)) {
-        ctx.executor().execute(drainTask);
-      }
+      return;
+    }
+    ByteBuf frame = codec.encodeResponse(EncodeBuffers.forCurrentThread(ctx.alloc()), requestId, response, maxFrameSize);
+    invocation.mark(Stage.PROVIDER_ENCODED);
+    outbound.offer(new Reply(frame, invocation, response));
+    if (drainScheduled.compareAndSet(false, true)) {
+      ctx.executor().execute(drainTask);
     }
   }
 
@@ -153,11 +168,16 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
         reply.invocation().end(reply.response());
         continue;
       }
-      ctx.write(reply.frame(), ctx.voidPromise());
+      // Copied into one pooled buffer: the frames were made off the loop in heap buffers, which the
+      // socket would copy into pooled direct ones anyway, one by one.
+      ByteBuf frame = reply.frame();
+      batch(frame.readableBytes()).writeBytes(frame);
+      frame.release();
       sent(reply.invocation(), reply.response());
       written++;
     }
     if (written > 0) {
+      writeBatch();
       ctx.flush();
       inFlight.addAndGet(-written);
       closeIfDrained();
@@ -167,6 +187,29 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private void afterResponse() {
     inFlight.decrementAndGet();
     closeIfDrained();
+  }
+
+  /**
+   * The batch to append a response of about {@code bytes} to: the current one, or a new one when
+   * there is none or it is full (then the full one goes to the channel, to be flushed with the rest).
+   */
+  private ByteBuf batch(int bytes) {
+    if (batch != null && batch.readableBytes() >= BATCH_LIMIT_BYTES) {
+      writeBatch();
+    }
+    if (batch == null) {
+      batch = ctx.alloc().directBuffer(Math.max(BATCH_INITIAL_BYTES, bytes));
+    }
+    return batch;
+  }
+
+  /** Hands the batch, if any, to the channel (not flushed). */
+  private void writeBatch() {
+    ByteBuf full = batch;
+    if (full != null) {
+      batch = null;
+      ctx.write(full, ctx.voidPromise());
+    }
   }
 
   /** Writes on the event loop; flushed at the end of the read burst, or now outside one. */
@@ -182,6 +225,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   @Override
   public void channelReadComplete(ChannelHandlerContext ctx) {
     reading = false;
+    writeBatch();
     if (flushPending) {
       flushPending = false;
       ctx.flush();
@@ -211,6 +255,10 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
+    if (batch != null) {
+      batch.release();
+      batch = null;
+    }
     for (Reply reply = outbound.poll(); reply != null; reply = outbound.poll()) {
       reply.frame().release();
       reply.invocation().end(reply.response());
