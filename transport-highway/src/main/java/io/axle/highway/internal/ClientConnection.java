@@ -43,6 +43,10 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
   private static final int TICK_MILLIS = 1;
   /** Ticks per turn of the wheel: 512 ms; a timeout longer than that waits a turn or more in its slot. */
   private static final int WHEEL_SLOTS = 512;
+  /** A batch of requests starts this big; it grows as requests need. */
+  private static final int BATCH_INITIAL_BYTES = 4096;
+  /** A batch this full is handed to the channel and the next request starts another. */
+  private static final int BATCH_LIMIT_BYTES = 64 * 1024;
 
   private final Endpoint endpoint;
   private final ContextInternal context;
@@ -56,6 +60,8 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
   private boolean reading;
   /** Written on the loop, not flushed yet. */
   private boolean flushPending;
+  /** Requests written since the last flush, not yet handed to the channel; loop-only. */
+  private ByteBuf batch;
   private final LongObjectHashMap<PendingCall> pending = new LongObjectHashMap<>();
   private final List<PendingCall> awaitingConnect = new ArrayList<>();
   private final DeadlineWheel<PendingCall> deadlines;
@@ -100,7 +106,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
           }
         }
         awaitingConnect.clear();
-        ctx.flush();
+        flushWrites();
         drain();
       } else {
         closed("cannot connect: " + ar.cause().getMessage());
@@ -145,7 +151,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     }
     if (written > 0) {
       flushPending = false;
-      ctx.flush();
+      flushWrites();
     }
   }
 
@@ -166,8 +172,18 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
   private void flushNow() {
     if (flushPending) {
       flushPending = false;
-      ctx.flush();
+      flushWrites();
     }
+  }
+
+  /** Hands the batch to the channel and flushes. */
+  private void flushWrites() {
+    ByteBuf full = batch;
+    if (full != null) {
+      batch = null;
+      ctx.write(full, ctx.voidPromise());
+    }
+    ctx.flush();
   }
 
   /** Registers a drained call and writes it when the connection is open; returns how many were written. */
@@ -200,8 +216,18 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     call.request = null;
     call.invocation.mark(Stage.CONSUMER_CONNECTED);
     request.setLong(request.readerIndex() + Frames.REQUEST_ID_OFFSET, call.requestId);
-    // Written to the channel here; the flush comes once for the whole batch at the end of the drain.
-    ctx.write(request, ctx.voidPromise());
+    // Copied into the batch, one pooled buffer for all the requests of a drain or a read burst,
+    // handed to the channel and flushed once at its end. The request was encoded into a heap
+    // buffer, which the socket would have copied into a pooled direct one on its own.
+    if (batch != null && batch.readableBytes() >= BATCH_LIMIT_BYTES) {
+      ctx.write(batch, ctx.voidPromise());
+      batch = null;
+    }
+    if (batch == null) {
+      batch = ctx.alloc().directBuffer(Math.max(BATCH_INITIAL_BYTES, request.readableBytes()));
+    }
+    batch.writeBytes(request);
+    request.release();
     call.invocation.mark(Stage.CONSUMER_WRITTEN);
   }
 
@@ -330,6 +356,10 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     }
     state = State.CLOSED;
     closeReason = reason;
+    if (batch != null) {
+      batch.release();
+      batch = null;
+    }
     // Calls awaiting the connection are in the pending map too, with their deadlines armed.
     List<PendingCall> failed = new ArrayList<>(pending.values());
     pending.clear();

@@ -16,6 +16,9 @@ import io.netty.util.concurrent.FastThreadLocalThread;
  * event loops therefore goes into a plain heap buffer (an allocation from the thread's own heap
  * slab), and the event loop copies it into a pooled direct buffer as it writes it, where the pool
  * is uncontended. Frames here are small; for large ones the copy is still cheaper than the lock.
+ *
+ * <p>Requests go into heap buffers on every thread: their connection copies them into one pooled
+ * buffer per burst of writes ({@link ClientConnection}), which is cheaper than a pooled buffer each.
  */
 final class EncodeBuffers {
   private static final ByteBufAllocator HEAP = new HeapAllocator();
@@ -46,6 +49,11 @@ final class EncodeBuffers {
     public boolean isDirectBufferPooled() {
       return false;
     }
+  }
+
+  /** Unpooled heap buffers, for frames that are copied into a batch before they are written. */
+  static ByteBufAllocator heap() {
+    return HEAP;
   }
 
   /** {@code eventLoopAllocator} on a Netty event-loop thread, an unpooled heap allocator elsewhere. */

@@ -7,7 +7,6 @@ import io.axle.Status;
 import io.axle.AxleException;
 import io.axle.registry.Endpoint;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.EventLoop;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.net.NetClient;
@@ -54,7 +53,8 @@ public final class HighwayClient {
     ByteBuf request;
     try {
       codec = codecs.of(invocation.operation());
-      request = codec.encodeRequest(EncodeBuffers.forCurrentThread(ByteBufAllocator.DEFAULT), invocation, maxFrameSize);
+      // Into a heap buffer whatever the thread: the connection copies it into its batch.
+      request = codec.encodeRequest(EncodeBuffers.heap(), invocation, maxFrameSize);
       invocation.mark(Stage.CONSUMER_ENCODED);
     } catch (AxleException e) {
       return CompletableFuture.completedFuture(Response.failure(e));
