@@ -120,11 +120,6 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     return s == State.CONNECTING || s == State.OPEN;
   }
 
-  /** The event loop this connection lives on. */
-  EventLoop eventLoop() {
-    return eventLoop;
-  }
-
   /**
    * Sends a call. A call made on this connection's own event loop (an async caller continuing in a
    * callback) is written at once, with no queue and no wake-up, and flushed with the others of the

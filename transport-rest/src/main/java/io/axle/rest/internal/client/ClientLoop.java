@@ -106,7 +106,7 @@ public final class ClientLoop {
    * queued for the loop.
    */
   public void send(RestCall call) {
-    if (context.isRunningOnContext()) {
+    if (isCurrent()) {
       take(call);
       return;
     }
