@@ -2,7 +2,6 @@ package io.axle.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.perf.producer.Producer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
@@ -11,9 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,26 +19,15 @@ import org.junit.jupiter.api.io.TempDir;
  * loopback: the load engine drives the raw echoes as it drives Axle, and a comparison alternates the two.
  */
 class BaselineRunTest {
-  private static Producer producer;
+  @RegisterExtension
+  static final SharedProducer shared = new SharedProducer(Map.of());
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-  @BeforeAll
-  static void startProducer() {
-    producer = TestProducers.start(Map.of());
-  }
-
-  @AfterAll
-  static void stopProducer() {
-    if (producer != null) {
-      producer.close();
-    }
-  }
 
   @Test
   void baseline_syncAndAsync_withoutErrors(@TempDir Path dir) throws Exception {
     for (String mode : new String[] {"--sync=true", "--sync=false"}) {
-      ConsumerRun run = ConsumerRun.against(producer, dir, "--baseline", mode, "--duration=1s", "--sync-count=4",
+      ConsumerRun run = ConsumerRun.against(shared.get(), dir, "--baseline", mode, "--duration=1s", "--sync-count=4",
           "--async-count=8", "--axle.highway.client.thread-count=2");
 
       assertThat(run.output()).contains("over baseline", "provider figures: none");
@@ -60,7 +47,7 @@ class BaselineRunTest {
   @Test
   void baselineRest_syncAndAsync_withoutErrors(@TempDir Path dir) throws Exception {
     for (String mode : new String[] {"--sync=true", "--sync=false"}) {
-      ConsumerRun run = ConsumerRun.against(producer, dir, "--baseline-rest", mode, "--duration=1s",
+      ConsumerRun run = ConsumerRun.against(shared.get(), dir, "--baseline-rest", mode, "--duration=1s",
           "--sync-count=4", "--async-count=8", "--axle.rest.client.thread-count=2");
 
       assertThat(run.json().getString("transport")).isEqualTo("baseline-rest");
@@ -75,7 +62,7 @@ class BaselineRunTest {
 
     int status = PerfMain.run(new String[] {"-c", "--compare=baseline", "--duration=500ms", "--warmup=0s",
         "--sync-count=4", "--axle.metrics.window_time=250", "--axle.highway.client.thread-count=1", "--json=" + json,
-        TestProducers.registryArg(producer)}, print(out), print(err));
+        TestProducers.registryArg(shared.get())}, print(out), print(err));
 
     String output = out.toString(StandardCharsets.UTF_8);
     assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();

@@ -2,7 +2,6 @@ package io.axle.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.perf.producer.Producer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
@@ -12,29 +11,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The consumer, run through {@link PerfMain#run} as {@code -c}, against a real producer on loopback. */
 class ConsumerRunTest {
-  private static Producer producer;
-
-  @BeforeAll
-  static void startProducer() {
-    // Provider windows as short as the consumer's, so a 2 s run sees several of them.
-    producer = TestProducers.start(Map.of("axle.metrics.window_time", 500));
-  }
-
-  @AfterAll
-  static void stopProducer() {
-    if (producer != null) {
-      producer.close();
-    }
-  }
+  // Provider windows as short as the consumer's, so a 2 s run sees several of them.
+  @RegisterExtension
+  static final SharedProducer shared = new SharedProducer(Map.of("axle.metrics.window_time", 500));
 
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({
@@ -51,14 +38,14 @@ class ConsumerRunTest {
     int status = PerfMain.run(new String[] {"-c", syncArg, countArg, "--duration=2s", "--warmup=0s",
         "--axle.metrics.window_time=500", "--axle.references.transport=" + transport,
         "--axle.highway.client.thread-count=1", "--axle.rest.client.thread-count=1", "--json=" + json,
-        TestProducers.registryArg(producer)}, print(out), print(err));
+        TestProducers.registryArg(shared.get())}, print(out), print(err));
 
     String output = out.toString(StandardCharsets.UTF_8);
     assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
     assertThat(output).contains("perf summary").contains("mode        : " + mode).contains("] tps=");
     // The endpoint it drives is the chosen transport's, not the first one registered.
     assertThat(output).contains("driving perf1 at " + transport + "://127.0.0.1:"
-        + producer.endpoint(transport).port() + " over " + transport + ":");
+        + shared.get().endpoint(transport).port() + " over " + transport + ":");
 
     JsonObject result = new JsonObject(Files.readString(json));
     assertThat(result.getString("role")).isEqualTo("consumer");
@@ -120,7 +107,7 @@ class ConsumerRunTest {
 
     int status = PerfMain.run(new String[] {"-c", "--sync-count=2", "--duration=1s", "--warmup=0s",
         "--axle.metrics.window_time=500", "--json=" + json,
-        "--axle.registry.local.perf1=highway://127.0.0.1:" + producer.endpoint().port()}, print(out), print(err));
+        "--axle.registry.local.perf1=highway://127.0.0.1:" + shared.get().endpoint().port()}, print(out), print(err));
 
     String output = out.toString(StandardCharsets.UTF_8);
     assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
@@ -144,7 +131,7 @@ class ConsumerRunTest {
 
     int status = PerfMain.run(new String[] {"-c", "--sync-count=2", "--duration=1500ms", "--warmup=0s",
         "--axle.metrics.window_time=500", "--json=" + json, "--axle.registry.local.perf1=highway://127.0.0.1:"
-        + producer.endpoint().port() + ",rest://127.0.0.1:" + closedPort}, print(out), print(err));
+        + shared.get().endpoint().port() + ",rest://127.0.0.1:" + closedPort}, print(out), print(err));
 
     String output = out.toString(StandardCharsets.UTF_8);
     assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
@@ -160,7 +147,7 @@ class ConsumerRunTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 
     int status = PerfMain.run(new String[] {"-c", "--sync-count=2", "--duration=1s", "--warmup=1s",
-        "--axle.metrics.window_time=500", "--json=" + json, TestProducers.registryArg(producer)},
+        "--axle.metrics.window_time=500", "--json=" + json, TestProducers.registryArg(shared.get())},
         print(out), print(new ByteArrayOutputStream()));
 
     assertThat(status).isZero();
@@ -176,12 +163,12 @@ class ConsumerRunTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     int status = PerfMain.run(new String[] {"-c", "--axle.references.transport=rest",
-        "--axle.registry.local.perf1=highway://127.0.0.1:" + producer.endpoint().port()},
+        "--axle.registry.local.perf1=highway://127.0.0.1:" + shared.get().endpoint().port()},
         print(new ByteArrayOutputStream()), print(err));
 
     assertThat(status).isEqualTo(PerfMain.BAD_CONFIGURATION);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("axle.registry.local.perf1: highway://127.0.0.1:"
-        + producer.endpoint().port() + " (expected: a rest://host:port entry, because axle.references.transport is rest)");
+        + shared.get().endpoint().port() + " (expected: a rest://host:port entry, because axle.references.transport is rest)");
   }
 
   static PrintStream print(ByteArrayOutputStream bytes) {

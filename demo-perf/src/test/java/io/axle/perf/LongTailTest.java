@@ -2,7 +2,6 @@ package io.axle.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.perf.producer.Producer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
@@ -13,9 +12,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,27 +21,16 @@ import org.junit.jupiter.api.io.TempDir;
  * here on the producer's side too (its Prometheus counters), and their latency is reported apart.
  */
 class LongTailTest {
-  private static Producer producer;
-
-  @BeforeAll
-  static void startProducer() {
-    // Windows of 500 ms, so the provider's counters catch up soon after a run.
-    producer = TestProducers.start(Map.of("axle.metrics.window_time", 500));
-  }
-
-  @AfterAll
-  static void stopProducer() {
-    if (producer != null) {
-      producer.close();
-    }
-  }
+  // Windows of 500 ms, so the provider's counters catch up soon after a run.
+  @RegisterExtension
+  static final SharedProducer shared = new SharedProducer(Map.of("axle.metrics.window_time", 500));
 
   @Test
   void closedLoop_sendsTheShareToSleepEcho_andReportsItsLatencyApart(@TempDir Path dir) throws Exception {
     double echoBefore = providerCalls("echo");
     double sleepBefore = providerCalls("sleepEcho");
 
-    ConsumerRun run = ConsumerRun.against(producer, dir, "--sync-count=4", "--duration=1500ms", "--long-tail.ratio=0.1", "--long-tail.delay=20ms");
+    ConsumerRun run = ConsumerRun.against(shared.get(), dir, "--sync-count=4", "--duration=1500ms", "--long-tail.ratio=0.1", "--long-tail.delay=20ms");
 
     JsonObject result = run.json();
     JsonObject longTail = result.getJsonObject("long_tail");
@@ -70,7 +57,7 @@ class LongTailTest {
 
   @Test
   void openLoop_withALongTail_andTheCurveOfTheNormalCalls(@TempDir Path dir) throws Exception {
-    ConsumerRun run = ConsumerRun.against(producer, dir, "--rps=200", "--duration=1s", "--long-tail.ratio=0.25", "--long-tail.delay=5ms");
+    ConsumerRun run = ConsumerRun.against(shared.get(), dir, "--rps=200", "--duration=1s", "--long-tail.ratio=0.25", "--long-tail.delay=5ms");
 
     JsonObject result = run.json();
     long slow = result.getJsonObject("long_tail").getLong("requests");
@@ -103,7 +90,7 @@ class LongTailTest {
 
   /** Successful calls of {@code PerfService.<operation>} the producer served, from its {@code GET /metrics}. */
   private static double providerCalls(String operation) throws Exception {
-    URI uri = URI.create("http://127.0.0.1:" + producer.endpoint("rest").port() + "/metrics");
+    URI uri = URI.create("http://127.0.0.1:" + shared.get().endpoint("rest").port() + "/metrics");
     String text;
     try (HttpClient http = HttpClient.newHttpClient()) {
       text = http.send(HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.ofString()).body();

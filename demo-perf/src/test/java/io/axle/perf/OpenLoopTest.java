@@ -2,14 +2,12 @@ package io.axle.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.perf.producer.Producer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -17,23 +15,12 @@ import org.junit.jupiter.api.io.TempDir;
  * business thread, so that {@code sleepEcho} calls (the long tail at ratio 1) queue up on it.
  */
 class OpenLoopTest {
-  private static Producer producer;
-
-  @BeforeAll
-  static void startProducer() {
-    producer = TestProducers.start(Map.of("axle.executor.default.thread-per-group", 1));
-  }
-
-  @AfterAll
-  static void stopProducer() {
-    if (producer != null) {
-      producer.close();
-    }
-  }
+  @RegisterExtension
+  static final SharedProducer shared = new SharedProducer(Map.of("axle.executor.default.thread-per-group", 1));
 
   @Test
   void openLoop_sendsAtTheSetRateAndReportsLateRequests(@TempDir Path dir) throws Exception {
-    ConsumerRun run = ConsumerRun.against(producer, dir, "--rps=200", "--duration=2s");
+    ConsumerRun run = ConsumerRun.against(shared.get(), dir, "--rps=200", "--duration=2s");
 
     assertThat(run.output()).contains("open loop at 200 rps, at most 10000 in flight (rps is set, so sync,"
         + " sync-count and async-count do not apply)");
@@ -60,7 +47,7 @@ class OpenLoopTest {
   @Test
   void latency_runsFromTheIntendedSendTime_soQueuedRequestsIncludeTheirWait(@TempDir Path dir) throws Exception {
     // 100 requests a second of 20 ms each on one thread: it can serve 50, so a queue grows through the second.
-    ConsumerRun run = ConsumerRun.against(producer, dir, "--rps=100", "--duration=1s", "--long-tail.ratio=1", "--long-tail.delay=20ms");
+    ConsumerRun run = ConsumerRun.against(shared.get(), dir, "--rps=100", "--duration=1s", "--long-tail.ratio=1", "--long-tail.delay=20ms");
 
     JsonObject slow = run.json().getJsonObject("long_tail").getJsonObject("latency_ms");
     assertThat(slow.getDouble("p50")).isGreaterThanOrEqualTo(20.0);
@@ -71,7 +58,7 @@ class OpenLoopTest {
 
   @Test
   void reachingTheInFlightCap_countsRequestsThatCouldNotBeSentOnTime(@TempDir Path dir) throws Exception {
-    ConsumerRun run = ConsumerRun.against(producer, dir, "--rps=200", "--rps.max-in-flight=5", "--duration=1s", "--long-tail.ratio=1",
+    ConsumerRun run = ConsumerRun.against(shared.get(), dir, "--rps=200", "--rps.max-in-flight=5", "--duration=1s", "--long-tail.ratio=1",
         "--long-tail.delay=20ms");
 
     JsonObject result = run.json();

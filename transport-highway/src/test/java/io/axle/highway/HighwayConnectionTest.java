@@ -8,6 +8,7 @@ import io.axle.AxleException;
 import io.axle.Filter;
 import io.axle.Status;
 import io.axle.registry.Endpoint;
+import io.axle.testing.AsyncChains;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -65,43 +66,22 @@ class HighwayConnectionTest {
     Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of());
     try (provider; Axle consumer = Runtimes.consumer(provider, "highway", Map.of("axle.highway.client.thread-count", 4))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
-      List<CompletableFuture<List<Thread>>> chains = new ArrayList<>();
-      for (int c = 0; c < 8; c++) {
-        CompletableFuture<List<Thread>> done = new CompletableFuture<>();
-        chains.add(done);
-        continueChain(echo, "chain" + c, 0, new ArrayList<>(), done);
-      }
-      for (CompletableFuture<List<Thread>> chain : chains) {
-        List<Thread> completedOn = chain.get(30, TimeUnit.SECONDS);
+      // Even steps continue at once, inside the read burst that completed them; odd ones through the
+      // loop's task queue, outside any read burst.
+      List<List<Thread>> chains = AsyncChains.run(echo, 8, 40, (step, next) -> {
+        if (step % 2 == 0) {
+          next.run();
+        } else {
+          ThreadExecutorMap.currentExecutor().execute(next);
+        }
+      });
+      for (List<Thread> completedOn : chains) {
         assertThat(completedOn).hasSize(40);
         // The first call came from this thread, round-robin; each later one from the loop that answered the one before.
         assertThat(Set.copyOf(completedOn)).as("threads that completed one chain's calls").hasSize(1);
         assertThat(completedOn.get(0).getName()).startsWith("vert.x-eventloop-thread-");
       }
     }
-  }
-
-  /**
-   * One call of a chain; the next is made in its callback, on the client event loop that
-   * completed it: at once (inside the read burst) for even steps, and through the loop's task
-   * queue (outside any read burst) for odd ones.
-   */
-  private static void continueChain(EchoService echo, String chain, int step, List<Thread> completedOn,
-      CompletableFuture<List<Thread>> done) {
-    echo.echoAsync(chain + "-" + step).whenComplete((value, error) -> {
-      if (error != null || !value.equals(chain + "-" + step)) {
-        done.completeExceptionally(error != null ? error : new AssertionError("echoed " + value));
-        return;
-      }
-      completedOn.add(Thread.currentThread());
-      if (completedOn.size() == 40) {
-        done.complete(completedOn);
-      } else if (step % 2 == 0) {
-        continueChain(echo, chain, step + 1, completedOn, done);
-      } else {
-        ThreadExecutorMap.currentExecutor().execute(() -> continueChain(echo, chain, step + 1, completedOn, done));
-      }
-    });
   }
 
   @Test

@@ -11,8 +11,7 @@ import io.axle.perf.PerfMain;
 import io.axle.perf.PerfOutput;
 import io.axle.perf.PerfService;
 import io.axle.perf.StopSignal;
-import io.axle.perf.TestProducers;
-import io.axle.perf.producer.Producer;
+import io.axle.perf.SharedProducer;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -32,9 +31,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -48,20 +46,9 @@ class ProxyTest {
       Pattern.MULTILINE);
 
   private static final HttpClient HTTP = HttpClient.newHttpClient();
-  private static Producer producer;
-
-  @BeforeAll
-  static void startProducer() {
-    // Short windows: the producer's Prometheus counts are fed as windows close.
-    producer = TestProducers.start(Map.of("axle.metrics.window_time", 200));
-  }
-
-  @AfterAll
-  static void stopProducer() {
-    if (producer != null) {
-      producer.close();
-    }
-  }
+  // Short windows: the producer's Prometheus counts are fed as windows close.
+  @RegisterExtension
+  static final SharedProducer shared = new SharedProducer(Map.of("axle.metrics.window_time", 200));
 
   @ParameterizedTest(name = "{0} proxy, downstream over {1}")
   @CsvSource({"inline, highway", "group, highway", "virtual, highway", "group, rest"})
@@ -70,7 +57,7 @@ class ProxyTest {
     double producerCallsBefore = producerEchoCalls();
     try (Proxy proxy = startProxy(Map.of("axle.executors.default", executor,
         "axle.references.transport", transport,
-        "axle.registry.local.perf1", registryEntry(producer.endpoints())))) {
+        "axle.registry.local.perf1", registryEntry(shared.get().endpoints())))) {
       Matcher ready = READY.matcher(proxy.readyLine());
       assertThat(ready.matches()).as(proxy.readyLine()).isTrue();
       assertThat(ready.group(3)).startsWith(executor);
@@ -223,7 +210,7 @@ class ProxyTest {
   /** Echo calls the producer answered OK so far, over both transports. */
   private static double producerEchoCalls() throws Exception {
     HttpResponse<String> metrics = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-        + producer.endpoint("rest").port() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+        + shared.get().endpoint("rest").port() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
     double calls = 0;
     Matcher sample = ECHO_COUNT.matcher(metrics.body());
     while (sample.find()) {

@@ -3,8 +3,8 @@ package io.axle.perf.series;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.perf.PerfMain;
+import io.axle.perf.SharedProducer;
 import io.axle.perf.TestProducers;
-import io.axle.perf.producer.Producer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
@@ -13,26 +13,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A sweep, run through {@link PerfMain#run} as {@code -c --sweep=…}, against a real producer on loopback. */
 class SeriesRunTest {
-  private static Producer producer;
-
-  @BeforeAll
-  static void startProducer() {
-    producer = TestProducers.start(Map.of());
-  }
-
-  @AfterAll
-  static void stopProducer() {
-    if (producer != null) {
-      producer.close();
-    }
-  }
+  @RegisterExtension
+  static final SharedProducer shared = new SharedProducer(Map.of());
 
   @Test
   void sweep_runsOncePerValue_withAFreshRuntime_andWritesEveryRun(@TempDir Path dir) throws Exception {
@@ -44,7 +32,7 @@ class SeriesRunTest {
     // The user's own sync-count is replaced at each step, not joined with it.
     int status = PerfMain.run(new String[] {"-c", "--sync-count=50", "--sweep=sync-count=2,5", "--duration=1s",
         "--warmup=0s", "--axle.highway.client.thread-count=1", "--json=" + json, "--report=" + report,
-        TestProducers.registryArg(producer)},
+        TestProducers.registryArg(shared.get())},
         print(out), print(err));
 
     String output = out.toString(StandardCharsets.UTF_8);
@@ -83,7 +71,7 @@ class SeriesRunTest {
 
     // Rates this small meet a generous target on any machine: 3 steps, 100, 200 and 400 requests a second.
     int status = PerfMain.run(new String[] {"-c", "--target-p999=1000ms", "--knee.start-rps=100", "--knee.max-steps=3",
-        "--duration=1s", "--warmup=0s", "--json=" + json, TestProducers.registryArg(producer)}, print(out), print(err));
+        "--duration=1s", "--warmup=0s", "--json=" + json, TestProducers.registryArg(shared.get())}, print(out), print(err));
 
     String output = out.toString(StandardCharsets.UTF_8);
     assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
@@ -103,7 +91,7 @@ class SeriesRunTest {
 
     int status = PerfMain.run(new String[] {"-c", "--long-tail.compare=true", "--long-tail.ratio=0.1",
         "--long-tail.delay=5ms", "--sync-count=4", "--duration=1s", "--warmup=0s", "--json=" + json,
-        TestProducers.registryArg(producer)}, print(out), print(err));
+        TestProducers.registryArg(shared.get())}, print(out), print(err));
 
     String output = out.toString(StandardCharsets.UTF_8);
     assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
@@ -122,7 +110,7 @@ class SeriesRunTest {
 
     int status = PerfMain.run(new String[] {"-c", "--sweep=sync-count=2,4", "--long-tail.compare=true",
         "--long-tail.ratio=0.1", "--long-tail.delay=5ms", "--duration=1s", "--warmup=0s",
-        TestProducers.registryArg(producer)}, print(out), print(err));
+        TestProducers.registryArg(shared.get())}, print(out), print(err));
 
     String output = out.toString(StandardCharsets.UTF_8);
     assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();

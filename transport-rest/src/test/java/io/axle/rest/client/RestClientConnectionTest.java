@@ -7,6 +7,7 @@ import io.axle.Axle;
 import io.axle.AxleException;
 import io.axle.Filter;
 import io.axle.Status;
+import io.axle.testing.AsyncChains;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -64,34 +66,11 @@ class RestClientConnectionTest {
     Axle consumer = Runtimes.consumer(provider, "rest", Map.of("axle.rest.client.thread-count", 4));
     toClose.add(consumer);
     EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
-    List<CompletableFuture<List<Thread>>> chains = new ArrayList<>();
-    for (int c = 0; c < 8; c++) {
-      CompletableFuture<List<Thread>> done = new CompletableFuture<>();
-      chains.add(done);
-      continueChain(echo, "chain" + c, 0, new ArrayList<>(), done);
-    }
-    for (CompletableFuture<List<Thread>> chain : chains) {
-      List<Thread> completedOn = chain.get(30, TimeUnit.SECONDS);
+    List<List<Thread>> chains = AsyncChains.run(echo, 8, 30, (step, next) -> next.run());
+    for (List<Thread> completedOn : chains) {
       assertThat(completedOn).hasSize(30);
-      assertThat(java.util.Set.copyOf(completedOn)).as("threads that completed one chain's calls").hasSize(1);
+      assertThat(Set.copyOf(completedOn)).as("threads that completed one chain's calls").hasSize(1);
     }
-  }
-
-  /** One call of a chain; the next is made in its callback, on the client loop that completed it. */
-  private static void continueChain(EchoService echo, String chain, int step, List<Thread> completedOn,
-      CompletableFuture<List<Thread>> done) {
-    echo.echoAsync(chain + "-" + step).whenComplete((value, error) -> {
-      if (error != null || !value.equals(chain + "-" + step)) {
-        done.completeExceptionally(error != null ? error : new AssertionError("echoed " + value));
-        return;
-      }
-      completedOn.add(Thread.currentThread());
-      if (completedOn.size() == 30) {
-        done.complete(completedOn);
-      } else {
-        continueChain(echo, chain, step + 1, completedOn, done);
-      }
-    });
   }
 
   private static void ok(HttpServerRequest request, RecordingServer.Recorded recorded) {
