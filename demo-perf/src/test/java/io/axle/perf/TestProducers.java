@@ -15,6 +15,19 @@ public final class TestProducers {
   }
 
   public static Producer start(Map<String, ?> extra) {
+    Map<String, Object> entries = loopbackSettings();
+    entries.put("baseline.address", "127.0.0.1:0");
+    entries.put("baseline.rest-address", "127.0.0.1:0");
+    entries.putAll(extra);
+    String[] args = entries.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
+    return Producer.start(args, new PerfOutput(System.out, System.err), new StopSignal());
+  }
+
+  /**
+   * What every perf application in a test runs with: Axle's transports on ephemeral loopback ports,
+   * one thread per event-loop pool, a small executor. A fresh, modifiable map, in a stable order.
+   */
+  public static Map<String, Object> loopbackSettings() {
     Map<String, Object> entries = new LinkedHashMap<>();
     entries.put("axle.highway.address", "127.0.0.1:0");
     // One server loop: highway cannot bind port 0 with several (see the module's report), and tests need no more.
@@ -23,13 +36,9 @@ public final class TestProducers {
     entries.put("axle.rest.address", "127.0.0.1:0");
     entries.put("axle.rest.server.thread-count", 1);
     entries.put("axle.rest.client.thread-count", 1);
-    entries.put("baseline.address", "127.0.0.1:0");
-    entries.put("baseline.rest-address", "127.0.0.1:0");
     entries.put("axle.executor.default.group", 1);
     entries.put("axle.executor.default.thread-per-group", 4);
-    entries.putAll(extra);
-    String[] args = entries.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
-    return Producer.start(args, new PerfOutput(System.out, System.err), new StopSignal());
+    return entries;
   }
 
   /**

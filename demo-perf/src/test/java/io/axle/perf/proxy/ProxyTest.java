@@ -12,6 +12,7 @@ import io.axle.perf.PerfOutput;
 import io.axle.perf.PerfService;
 import io.axle.perf.StopSignal;
 import io.axle.perf.SharedProducer;
+import io.axle.perf.TestProducers;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -25,7 +26,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -175,15 +175,7 @@ class ProxyTest {
 
   /** {@code --proxy} on ephemeral loopback ports with one thread per pool, then {@code extra}. */
   private static String[] proxyArgs(String... extra) {
-    Map<String, Object> entries = new LinkedHashMap<>();
-    entries.put("axle.highway.address", "127.0.0.1:0");
-    entries.put("axle.highway.server.thread-count", 1);
-    entries.put("axle.highway.client.thread-count", 1);
-    entries.put("axle.rest.address", "127.0.0.1:0");
-    entries.put("axle.rest.server.thread-count", 1);
-    entries.put("axle.rest.client.thread-count", 1);
-    entries.put("axle.executor.default.group", 1);
-    entries.put("axle.executor.default.thread-per-group", 4);
+    Map<String, Object> entries = TestProducers.loopbackSettings();
     entries.put("axle.metrics.publisher.defaultLog.enabled", false);
     List<String> args = new ArrayList<>();
     args.add("--proxy");
