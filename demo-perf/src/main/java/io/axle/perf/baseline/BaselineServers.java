@@ -82,7 +82,10 @@ public final class BaselineServers implements AutoCloseable {
     ServerLoops serverLoops = new ServerLoops(Baseline.REST, vertx, loops);
     endpoints.put(Baseline.REST, await(serverLoops.listen(address, PerfKeys.BASELINE_REST_ADDRESS.name(),
         (loop, port) -> {
-          HttpServer server = vertx.createHttpServer(new HttpServerOptions().setTcpNoDelay(true));
+          // As lean as Axle's REST server: neither serves WebSockets, so neither pays for their
+          // compression handshake handler on every request.
+          HttpServer server = vertx.createHttpServer(new HttpServerOptions().setTcpNoDelay(true)
+              .setPerFrameWebSocketCompressionSupported(false).setPerMessageWebSocketCompressionSupported(false));
           server.requestHandler(HttpEcho::serve);
           return server.listen(port, address.host()).map(HttpServer::actualPort);
         })));

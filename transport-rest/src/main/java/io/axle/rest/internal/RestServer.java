@@ -57,6 +57,10 @@ final class RestServer {
         .setHttp2ClearTextEnabled(true)
         // Clients such as curl send "Expect: 100-continue" before a large body and wait for it.
         .setHandle100ContinueAutomatically(true)
+        // No WebSockets are served, so no WebSocket compression handshake handler need look at every
+        // request and response (~4% of the provider's CPU per call otherwise).
+        .setPerFrameWebSocketCompressionSupported(false)
+        .setPerMessageWebSocketCompressionSupported(false)
         .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, config.get(RestConfigKeys.SERVER_IDLE_TIMEOUT).toMillis()))
         .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
     int maxBodySize = config.get(RestConfigKeys.SERVER_MAX_BODY_SIZE);

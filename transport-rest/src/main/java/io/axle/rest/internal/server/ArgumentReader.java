@@ -1,6 +1,5 @@
 package io.axle.rest.internal.server;
 
-import io.vertx.ext.web.RoutingContext;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -13,5 +12,5 @@ interface ArgumentReader {
    * @param fields the body read as a JSON object, for RPC-style operations; null when the body is empty
    * @throws io.axle.AxleException with {@link io.axle.Status#BAD_REQUEST} naming the parameter
    */
-  Object read(RoutingContext ctx, byte[] body, JsonNode fields);
+  Object read(RequestView request, byte[] body, JsonNode fields);
 }

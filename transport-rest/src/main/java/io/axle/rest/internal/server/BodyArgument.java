@@ -2,7 +2,6 @@ package io.axle.rest.internal.server;
 
 import io.axle.rest.internal.ParamBinding;
 import io.axle.rest.internal.RestJson;
-import io.vertx.ext.web.RoutingContext;
 import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JavaType;
@@ -25,7 +24,7 @@ final class BodyArgument implements ArgumentReader {
   }
 
   @Override
-  public Object read(RoutingContext ctx, byte[] body, JsonNode fields) {
+  public Object read(RequestView request, byte[] body, JsonNode fields) {
     Object value;
     if (body.length == 0) {
       if (required) {

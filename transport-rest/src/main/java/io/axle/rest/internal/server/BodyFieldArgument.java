@@ -2,7 +2,6 @@ package io.axle.rest.internal.server;
 
 import io.axle.rest.internal.ParamBinding;
 import io.axle.rest.internal.RestJson;
-import io.vertx.ext.web.RoutingContext;
 import java.lang.reflect.Array;
 import java.util.Optional;
 import tools.jackson.core.JacksonException;
@@ -33,7 +32,7 @@ final class BodyFieldArgument implements ArgumentReader {
   }
 
   @Override
-  public Object read(RoutingContext ctx, byte[] body, JsonNode fields) {
+  public Object read(RequestView request, byte[] body, JsonNode fields) {
     JsonNode node = fields == null ? null : fields.get(name);
     if (node == null || node.isMissingNode()) {
       return missing;

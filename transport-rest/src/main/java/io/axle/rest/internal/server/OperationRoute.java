@@ -6,7 +6,6 @@ import io.axle.rest.internal.RestJson;
 import io.axle.rest.internal.RestOperation;
 import io.axle.transport.ProviderOperation;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.ext.web.RoutingContext;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -104,6 +103,20 @@ public final class OperationRoute {
     return pathPattern.matcher(path).matches();
   }
 
+  /** Whether the request carries a JSON body; {@link RestOperation#hasBody()} worked out once. */
+  boolean readsBody() {
+    return readsBody;
+  }
+
+  /**
+   * Whether a request can be served without the router: a literal path, and every argument read
+   * from the body or the headers (path variables and query parameters are the router's to decode).
+   */
+  boolean servableDirectly() {
+    return pathVariables == 0 && rest.params().stream()
+        .noneMatch(p -> p.source() == ParamSource.PATH || p.source() == ParamSource.QUERY);
+  }
+
   /** Routes with fewer variables are tried first, so {@code /users/me} wins over {@code /users/{id}}. */
   int pathVariables() {
     return pathVariables;
@@ -114,16 +127,15 @@ public final class OperationRoute {
    *
    * @throws io.axle.AxleException with {@link io.axle.Status#BAD_REQUEST} naming what is wrong
    */
-  Object[] readArguments(RoutingContext ctx) {
+  Object[] readArguments(RequestView request, Buffer buffer) {
     byte[] body = NO_BODY;
     if (readsBody) {
-      Buffer buffer = ctx.body().buffer();
       body = buffer == null || buffer.length() == 0 ? NO_BODY : buffer.getBytes();
     }
     JsonNode fields = readsFields ? fields(body) : null;
     Object[] args = new Object[readers.length];
     for (int i = 0; i < readers.length; i++) {
-      args[i] = readers[i].read(ctx, body, fields);
+      args[i] = readers[i].read(request, body, fields);
     }
     return args;
   }

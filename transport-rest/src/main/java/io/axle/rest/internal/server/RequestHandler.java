@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Serves one operation on one event loop: reads the arguments and the Axle headers, dispatches
+ * Serves one operation on one event loop, behind the router or {@link DirectRoutes}: reads the arguments and the Axle headers, dispatches
  * to the operation's executor and answers with the result as JSON, from whatever thread ends
  * the call.
  */
@@ -45,15 +45,25 @@ final class RequestHandler implements Handler<RoutingContext> {
 
   @Override
   public void handle(RoutingContext ctx) {
+    serve(RequestView.routed(ctx), ctx.body().buffer());
+  }
+
+  /**
+   * Serves a request whose body has been read in full; what the router and {@link DirectRoutes}
+   * both end in.
+   *
+   * @param body the whole request body, null or empty when there is none
+   */
+  void serve(RequestView view, Buffer body) {
     long received = System.nanoTime();
-    HttpServerRequest request = ctx.request();
-    HttpServerResponse response = ctx.response();
+    HttpServerRequest request = view.request();
+    HttpServerResponse response = request.response();
     Object[] args;
     String timeout;
     long timeoutMs;
     Map<String, String> entries;
     try {
-      args = route.readArguments(ctx);
+      args = route.readArguments(view, body);
       timeout = request.getHeader(RestHeaders.TIMEOUT);
       String context = request.getHeader(RestHeaders.CONTEXT);
       timeoutMs = timeout == null ? -1 : timeoutMillis(timeout);

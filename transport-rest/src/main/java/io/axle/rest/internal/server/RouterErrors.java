@@ -87,9 +87,19 @@ final class RouterErrors {
   }
 
   private void failed(RoutingContext ctx) {
-    Throwable failure = ctx.failure();
-    log.warn("rest: {} failed inside the server", request(ctx), failure);
-    answer(ctx, 500, Status.INTERNAL_ERROR, request(ctx) + " failed inside the REST server: " + failure);
+    failed(ctx.request(), ctx.failure());
+  }
+
+  /** A failure inside a handler, with or without the router: logged, and answered as a 500 when someone still listens. */
+  void failed(HttpServerRequest request, Throwable failure) {
+    HttpServerResponse response = request.response();
+    if (response.ended() || response.closed()) {
+      log.debug("rest: {} ended without an answer: {}", describe(request), String.valueOf(failure));
+      return;
+    }
+    log.warn("rest: {} failed inside the server", describe(request), failure);
+    writer.writeError(response, 500, Status.INTERNAL_ERROR,
+        describe(request) + " failed inside the REST server: " + failure);
   }
 
   private void answer(RoutingContext ctx, int httpCode, Status status, String message) {
@@ -97,7 +107,11 @@ final class RouterErrors {
   }
 
   private static String request(RoutingContext ctx) {
-    HttpServerRequest request = ctx.request();
+    return describe(ctx.request());
+  }
+
+  /** {@code POST /path}, the path cut short when long. */
+  static String describe(HttpServerRequest request) {
     String path = request.path();
     return request.method().name() + " "
         + (path.length() > MAX_PATH_CHARS ? path.substring(0, MAX_PATH_CHARS) + "..." : path);

@@ -2,19 +2,26 @@ package io.axle.rest.internal.server;
 
 import io.axle.rest.internal.RestJson;
 import io.axle.transport.ProviderOperations;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Builds the Vert.x Web router of one server event loop from the shared {@link RouteTable}. */
+/**
+ * Builds the request handler of one server event loop from the shared {@link RouteTable}:
+ * {@link DirectRoutes} in front of a Vert.x Web router.
+ */
 public final class ServerRouter {
   private ServerRouter() {
   }
 
-  public static Router create(Vertx vertx, RouteTable table, ProviderOperations operations, RestJson json,
+  public static Handler<HttpServerRequest> create(Vertx vertx, RouteTable table, ProviderOperations operations, RestJson json,
       ResponseWriter writer, int maxBodySize) {
     Router router = Router.router(vertx);
     // Every route reads its body, so the size limit holds everywhere and a keep-alive connection
@@ -34,14 +41,18 @@ public final class ServerRouter {
         }
       }));
     }
+    List<DirectRoutes.Target> targets = new ArrayList<>();
     for (OperationRoute route : table.routes()) {
+      RequestHandler handler = new RequestHandler(route, json, writer);
+      targets.add(new DirectRoutes.Target(route, handler));
       Route r = router.route(route.rest().method(), route.routerPath());
       if (route.rest().hasBody()) {
         r.consumes("application/json");
       }
-      r.handler(body).handler(new RequestHandler(route, json, writer));
+      r.handler(body).handler(handler);
     }
-    new RouterErrors(table, operations, writer, maxBodySize).install(router);
-    return router;
+    RouterErrors errors = new RouterErrors(table, operations, writer, maxBodySize);
+    errors.install(router);
+    return new DirectRoutes(targets, router, errors, maxBodySize);
   }
 }

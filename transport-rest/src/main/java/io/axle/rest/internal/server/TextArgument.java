@@ -3,7 +3,6 @@ package io.axle.rest.internal.server;
 import io.axle.rest.internal.ParamBinding;
 import io.axle.rest.internal.ParamSource;
 import io.axle.rest.internal.RestJson;
-import io.vertx.ext.web.RoutingContext;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -55,8 +54,8 @@ final class TextArgument implements ArgumentReader {
   }
 
   @Override
-  public Object read(RoutingContext ctx, byte[] body, JsonNode fields) {
-    List<String> values = values(ctx);
+  public Object read(RequestView request, byte[] body, JsonNode fields) {
+    List<String> values = values(request);
     Object value;
     if (values.isEmpty()) {
       value = absent();
@@ -72,20 +71,20 @@ final class TextArgument implements ArgumentReader {
     return optional ? Optional.ofNullable(value) : value;
   }
 
-  private List<String> values(RoutingContext ctx) {
+  private List<String> values(RequestView request) {
     switch (source) {
       case PATH:
-        String segment = ctx.pathParam(wireName);
+        String segment = request.pathParam(wireName);
         return segment == null ? List.of() : List.of(segment);
       case QUERY:
         try {
-          return ctx.queryParam(wireName);
+          return request.queryParam(wireName);
         } catch (IllegalArgumentException e) {
           throw BadRequests.badRequest(operation + ": malformed query string: " + e.getMessage()
               + " (expected: name=value pairs, percent-encoded)");
         }
       default:
-        return ctx.request().headers().getAll(wireName);
+        return request.request().headers().getAll(wireName);
     }
   }
 
