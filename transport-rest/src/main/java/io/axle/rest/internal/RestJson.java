@@ -35,7 +35,8 @@ public final class RestJson {
   }
 
   public byte[] write(Object value) {
-    return mapper.writeValueAsBytes(value);
+    byte[] plain = value instanceof String text ? PlainJson.string(text) : null;
+    return plain != null ? plain : mapper.writeValueAsBytes(value);
   }
 
   /** Reads a whole JSON document as {@code type}; Jackson's exception names the path of a bad field. */

@@ -6,6 +6,7 @@ import io.axle.Status;
 import io.axle.contract.OperationMeta;
 import io.axle.rest.internal.ParamBinding;
 import io.axle.rest.internal.ParamSource;
+import io.axle.rest.internal.PlainJson;
 import io.axle.rest.internal.RestHeaders;
 import io.axle.rest.internal.RestJson;
 import io.axle.rest.internal.RestOperation;
@@ -54,6 +55,10 @@ public final class RequestPlan {
   private final ObjectWriter[] writers;
   /** Null when the operation returns nothing. */
   private final ObjectReader resultReader;
+  /** Writes the body fields without Jackson when every one is a plain value; null when some never are. */
+  private final PlainJson.ObjectWriter plainFields;
+  /** Whether the result is a String, which {@link PlainJson#readString} may read without Jackson. */
+  private final boolean stringResult;
 
   private RequestPlan(RestOperation mapping, RestJson json) {
     this.mapping = mapping;
@@ -93,6 +98,10 @@ public final class RequestPlan {
     Type result = operation.resultType();
     this.resultReader = result == void.class || result == Void.class ? null
         : json.mapper().readerFor(boxed(json.type(result)));
+    this.stringResult = result == String.class;
+    this.plainFields = bodyFields.stream().allMatch(f -> !f.optional()
+        && PlainJson.writable(json.type(f.type()).getRawClass()) && PlainJson.plain(f.name()))
+        ? new PlainJson.ObjectWriter(bodyFields.stream().map(ParamBinding::name).toArray(String[]::new)) : null;
   }
 
   /**
@@ -159,7 +168,8 @@ public final class RequestPlan {
     if (resultReader == null || body.length == 0) {
       return null;
     }
-    return resultReader.readValue(body);
+    String plain = stringResult ? PlainJson.readString(body) : null;
+    return plain != null ? plain : resultReader.readValue(body);
   }
 
   private String uri(Object[] args) {
@@ -195,6 +205,16 @@ public final class RequestPlan {
     }
     if (bodyFields.isEmpty()) {
       return null;
+    }
+    if (plainFields != null) {
+      Object[] values = new Object[bodyFields.size()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = args[bodyFields.get(i).index()];
+      }
+      byte[] plain = plainFields.write(values);
+      if (plain != null) {
+        return plain;
+      }
     }
     // Nulls are written too: the provider then sees exactly the arguments the caller passed.
     ByteArrayOutputStream out = new ByteArrayOutputStream(64 + 32 * bodyFields.size());
