@@ -17,8 +17,10 @@ public final class AsyncChains {
 
   /**
    * Runs {@code chains} chains of {@code steps} calls at once and returns, per chain, the thread
-   * that completed each of its calls. The first call of each chain is made from the calling
-   * thread; {@code continueWith} is handed each later call, with the number of the step that
+   * that completed each of its calls but the first: {@code steps - 1} threads. The first call of
+   * each chain is made from the calling thread, and its callback may run on that thread too, when
+   * the answer arrives before the callback is registered; so where the second call is sent from
+   * is incidental, and from the third on each is made where the one before completed; {@code continueWith} is handed each later call, with the number of the step that
    * completed, to make on the completing thread at once or later. Fails if a call fails or echoes
    * something else, or a chain takes over 30 s.
    */
@@ -32,7 +34,8 @@ public final class AsyncChains {
     }
     List<List<Thread>> completedOn = new ArrayList<>();
     for (CompletableFuture<List<Thread>> chain : running) {
-      completedOn.add(chain.get(30, TimeUnit.SECONDS));
+      List<Thread> threads = chain.get(30, TimeUnit.SECONDS);
+      completedOn.add(List.copyOf(threads.subList(1, threads.size())));
     }
     return completedOn;
   }
