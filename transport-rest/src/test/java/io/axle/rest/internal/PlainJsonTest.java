@@ -2,6 +2,10 @@ package io.axle.rest.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static io.axle.rest.internal.PlainJson.ObjectReader.Kind.BOOLEAN;
+import static io.axle.rest.internal.PlainJson.ObjectReader.Kind.INT;
+import static io.axle.rest.internal.PlainJson.ObjectReader.Kind.LONG;
+import static io.axle.rest.internal.PlainJson.ObjectReader.Kind.STRING;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -86,6 +90,48 @@ class PlainJsonTest {
     assertThat(PlainJson.writable(Object.class)).isFalse();
     assertThatThrownBy(() -> new PlainJson.ObjectWriter("caf\u00e9"))
         .hasMessage("JSON name: caf\u00e9 (expected: printable ASCII, no quote or backslash)");
+  }
+
+  @Test
+  void objectsOfPlainValues_readAsJacksonReadsThem() {
+    PlainJson.ObjectReader reader = new PlainJson.ObjectReader(new String[] {"s", "i", "l", "b"},
+        new PlainJson.ObjectReader.Kind[] {STRING, INT, LONG, BOOLEAN});
+    List<Object[]> rows = List.of(
+        new Object[] {"hi", 42, 7L, true},
+        new Object[] {"", -1, -123_456_789_012_345_678L, false},
+        new Object[] {"a/b <&>", 999_999_999, 999_999_999_999_999_999L, true},
+        new Object[] {"x", -999_999_999, -999_999_999_999_999_999L, false},
+        new Object[] {"0", 0, 0L, true});
+    for (Object[] row : rows) {
+      byte[] document = new PlainJson.ObjectWriter("s", "i", "l", "b").write(row);
+      assertThat(reader.read(document)).as(new String(document, StandardCharsets.UTF_8)).containsExactly(row);
+      var tree = JSON.tree(document);
+      assertThat(new Object[] {tree.get("s").asString(), tree.get("i").asInt(), tree.get("l").asLong(),
+          tree.get("b").asBoolean()}).containsExactly(row);
+    }
+    // Any order, any subset; what is left out is ABSENT.
+    assertThat(reader.read(bytes("{\"b\":false,\"s\":\"z\"}")))
+        .containsExactly("z", PlainJson.ObjectReader.ABSENT, PlainJson.ObjectReader.ABSENT, false);
+    assertThat(reader.read(bytes("{}"))).containsOnly(PlainJson.ObjectReader.ABSENT);
+    assertThat(reader.read(bytes("{\"i\":-0}"))[1]).isEqualTo(0);
+  }
+
+  @Test
+  void objectsJacksonMustRead_areLeftToIt() {
+    PlainJson.ObjectReader reader = new PlainJson.ObjectReader(new String[] {"s", "i", "l", "b"},
+        new PlainJson.ObjectReader.Kind[] {STRING, INT, LONG, BOOLEAN});
+    for (String document : List.of("", "{", "[]", "{ }", "{ \"s\":\"a\"}", "{\"s\": \"a\"}", "{\"s\":\"a\" }",
+        "{\"s\":\"a\\\"b\"}", "{\"s\":\"caf\u00e9\"}", "{\"s\":\"tab\t\"}", "{\"x\":1}", "{\"s\":\"a\",\"s\":\"b\"}",
+        "{\"s\":1}", "{\"s\":null}", "{\"i\":\"1\"}", "{\"i\":null}", "{\"i\":1.5}", "{\"i\":1e3}", "{\"i\":01}",
+        "{\"i\":-}", "{\"i\":1234567890}", "{\"l\":1234567890123456789}", "{\"b\":tru}", "{\"b\":True}",
+        "{\"b\":1}", "{\"i\":1,}", "{\"i\":1", "{\"i\":1}x", "{}x", "{\"i\"1}", "{\"i\":1;\"l\":2}",
+        "{\"s\":\"a}", "{\"s}")) {
+      assertThat(reader.read(bytes(document))).as(document).isNull();
+    }
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
   }
 
   private static Map<String, Object> fields(String[] names, Object... values) {

@@ -31,6 +31,11 @@ final class BodyFieldArgument implements ArgumentReader {
     this.missing = optional ? Optional.empty() : zero;
   }
 
+  /** The argument when the body leaves the field out: null, a primitive's zero, or an empty Optional. */
+  Object absent() {
+    return missing;
+  }
+
   @Override
   public Object read(RequestView request, byte[] body, JsonNode fields) {
     JsonNode node = fields == null ? null : fields.get(name);

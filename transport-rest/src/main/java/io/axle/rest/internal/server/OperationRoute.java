@@ -2,6 +2,7 @@ package io.axle.rest.internal.server;
 
 import io.axle.rest.internal.ParamBinding;
 import io.axle.rest.internal.ParamSource;
+import io.axle.rest.internal.PlainJson;
 import io.axle.rest.internal.RestJson;
 import io.axle.rest.internal.RestOperation;
 import io.axle.transport.ProviderOperation;
@@ -39,6 +40,8 @@ public final class OperationRoute {
   private final Set<String> fieldNames;
   /** Whether those names are javac's arg0, arg1… because the interface was compiled without -parameters. */
   private final boolean syntheticNames;
+  /** Reads the body without Jackson when every argument is a body field of a plain type; else null. */
+  private final PlainJson.ObjectReader plainFields;
 
   OperationRoute(ProviderOperation provider, RestOperation rest, RestJson json) {
     this.provider = provider;
@@ -83,6 +86,7 @@ public final class OperationRoute {
         .collect(Collectors.toUnmodifiableSet());
     this.syntheticNames = params.stream().anyMatch(p -> p.source() == ParamSource.BODY_FIELD
         && !rest.operation().method().getParameters()[p.index()].isNamePresent());
+    this.plainFields = plainFieldsReader(params, json);
   }
 
   public ProviderOperation provider() {
@@ -132,12 +136,41 @@ public final class OperationRoute {
     if (readsBody) {
       body = buffer == null || buffer.length() == 0 ? NO_BODY : buffer.getBytes();
     }
+    if (plainFields != null && body.length > 0) {
+      Object[] values = plainFields.read(body);
+      if (values != null) {
+        for (int i = 0; i < values.length; i++) {
+          if (values[i] == PlainJson.ObjectReader.ABSENT) {
+            values[i] = ((BodyFieldArgument) readers[i]).absent();
+          }
+        }
+        return values;
+      }
+    }
     JsonNode fields = readsFields ? fields(body) : null;
     Object[] args = new Object[readers.length];
     for (int i = 0; i < readers.length; i++) {
       args[i] = readers[i].read(request, body, fields);
     }
     return args;
+  }
+
+  /**
+   * A reader for the whole body when every parameter is a non-Optional body field of a type
+   * {@link PlainJson} reads, in declaration order; null otherwise.
+   */
+  private static PlainJson.ObjectReader plainFieldsReader(List<ParamBinding> params, RestJson json) {
+    String[] names = new String[params.size()];
+    PlainJson.ObjectReader.Kind[] kinds = new PlainJson.ObjectReader.Kind[params.size()];
+    for (ParamBinding p : params) {
+      PlainJson.ObjectReader.Kind kind = PlainJson.ObjectReader.kind(json.type(p.type()).getRawClass());
+      if (p.source() != ParamSource.BODY_FIELD || p.optional() || kind == null || !PlainJson.plain(p.name())) {
+        return null;
+      }
+      names[p.index()] = p.name();
+      kinds[p.index()] = kind;
+    }
+    return params.isEmpty() ? null : new PlainJson.ObjectReader(names, kinds);
   }
 
   /** The RPC-style body: a JSON object of named arguments; none at all means every one is absent. */
