@@ -45,6 +45,20 @@ class BenchmarksSmokeTest {
   }
 
   @ParameterizedTest
+  @ValueSource(strings = {"plain", "jackson"})
+  void restJson_writesAndReadsTheEchoCallsDocuments(String codec) {
+    RestJsonBenchmark bench = new RestJsonBenchmark();
+    bench.codec = codec;
+    bench.setUp();
+    String message = BenchService.ECHO_MESSAGE;
+    assertThat(new String(bench.writeBody(), java.nio.charset.StandardCharsets.UTF_8))
+        .isEqualTo("{\"message\":\"" + message + "\"}");
+    assertThat(bench.readBody()).isEqualTo(message);
+    assertThat(new String(bench.writeResult(), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("\"" + message + "\"");
+    assertThat(bench.readResult()).isEqualTo(message);
+  }
+
+  @ParameterizedTest
   @ValueSource(strings = {"inline", "group", "virtual"})
   void executorHandoff_runsTheTasks(String kind) {
     ExecutorHandoffBenchmark bench = new ExecutorHandoffBenchmark();
