@@ -35,7 +35,7 @@ public class RestJsonBenchmark {
   private final RestJson json = new RestJson();
   private final PlainJson.ObjectWriter plainBody = new PlainJson.ObjectWriter("message");
   private final PlainJson.ObjectReader plainFields = new PlainJson.ObjectReader(new String[] {"message"},
-      new PlainJson.ObjectReader.Kind[] {PlainJson.ObjectReader.Kind.STRING});
+      new PlainJson.Kind[] {PlainJson.Kind.STRING});
   private ObjectWriter fieldWriter;
   private ObjectReader resultReader;
   private boolean plain;

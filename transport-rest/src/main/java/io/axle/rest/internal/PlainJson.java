@@ -19,10 +19,24 @@ public final class PlainJson {
   private PlainJson() {
   }
 
-  /** Whether values of a declared type are ones {@link ObjectWriter} can write: String, int, long, boolean, boxed or not. */
-  public static boolean writable(Class<?> type) {
-    return type == String.class || type == int.class || type == Integer.class || type == long.class
-        || type == Long.class || type == boolean.class || type == Boolean.class;
+  /** The values read and written here: a string without escapes, a whole number, true or false. */
+  public enum Kind { STRING, INT, LONG, BOOLEAN }
+
+  /**
+   * The kind of values of a declared type (String, int, long, boolean, boxed or not), or null when
+   * only Jackson reads and writes them.
+   */
+  public static Kind kind(Class<?> type) {
+    if (type == String.class) {
+      return Kind.STRING;
+    }
+    if (type == int.class || type == Integer.class) {
+      return Kind.INT;
+    }
+    if (type == long.class || type == Long.class) {
+      return Kind.LONG;
+    }
+    return type == boolean.class || type == Boolean.class ? Kind.BOOLEAN : null;
   }
 
   /** Whether a string goes into JSON as it is, between quotes: printable ASCII, no quote, no backslash. */
@@ -71,14 +85,12 @@ public final class PlainJson {
 
   /**
    * Reads a JSON object of named plain values, {@code {"a":40,"b":"x"}}, written compactly, as
-   * Axle's consumer writes it. Built once per operation; thread-safe.
+   * Axle's consumer writes it; whole numbers of up to 9 digits for {@code INT}, 18 for {@code LONG}.
+   * Built once per operation; thread-safe.
    */
   public static final class ObjectReader {
     /** What {@link #read} gives for a name the document leaves out. */
     public static final Object ABSENT = new Object();
-
-    /** The values this reader reads: a string without escapes, a whole number (up to 9 or 18 digits), true or false. */
-    public enum Kind { STRING, INT, LONG, BOOLEAN }
 
     private final byte[][] names;
     private final Kind[] kinds;
@@ -98,20 +110,6 @@ public final class PlainJson {
         this.names[i] = names[i].getBytes(StandardCharsets.US_ASCII);
       }
       this.kinds = kinds.clone();
-    }
-
-    /** The kind for values of a declared type, or null when Jackson must read them. */
-    public static Kind kind(Class<?> type) {
-      if (type == String.class) {
-        return Kind.STRING;
-      }
-      if (type == int.class || type == Integer.class) {
-        return Kind.INT;
-      }
-      if (type == long.class || type == Long.class) {
-        return Kind.LONG;
-      }
-      return type == boolean.class || type == Boolean.class ? Kind.BOOLEAN : null;
     }
 
     /**

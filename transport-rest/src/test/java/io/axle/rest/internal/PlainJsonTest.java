@@ -2,10 +2,10 @@ package io.axle.rest.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static io.axle.rest.internal.PlainJson.ObjectReader.Kind.BOOLEAN;
-import static io.axle.rest.internal.PlainJson.ObjectReader.Kind.INT;
-import static io.axle.rest.internal.PlainJson.ObjectReader.Kind.LONG;
-import static io.axle.rest.internal.PlainJson.ObjectReader.Kind.STRING;
+import static io.axle.rest.internal.PlainJson.Kind.BOOLEAN;
+import static io.axle.rest.internal.PlainJson.Kind.INT;
+import static io.axle.rest.internal.PlainJson.Kind.LONG;
+import static io.axle.rest.internal.PlainJson.Kind.STRING;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -84,10 +84,11 @@ class PlainJsonTest {
     for (Object other : List.of(1.5, (short) 1, 'c', List.of(), new Object(), Map.of(), new byte[0])) {
       assertThat(writer.write(new Object[] {other, 1})).as("%s", other).isNull();
     }
-    assertThat(PlainJson.writable(String.class)).isTrue();
-    assertThat(PlainJson.writable(long.class)).isTrue();
-    assertThat(PlainJson.writable(double.class)).isFalse();
-    assertThat(PlainJson.writable(Object.class)).isFalse();
+    assertThat(PlainJson.kind(String.class)).isEqualTo(STRING);
+    assertThat(PlainJson.kind(long.class)).isEqualTo(LONG);
+    assertThat(PlainJson.kind(Boolean.class)).isEqualTo(BOOLEAN);
+    assertThat(PlainJson.kind(double.class)).isNull();
+    assertThat(PlainJson.kind(Object.class)).isNull();
     assertThatThrownBy(() -> new PlainJson.ObjectWriter("caf\u00e9"))
         .hasMessage("JSON name: caf\u00e9 (expected: printable ASCII, no quote or backslash)");
   }
@@ -95,7 +96,7 @@ class PlainJsonTest {
   @Test
   void objectsOfPlainValues_readAsJacksonReadsThem() {
     PlainJson.ObjectReader reader = new PlainJson.ObjectReader(new String[] {"s", "i", "l", "b"},
-        new PlainJson.ObjectReader.Kind[] {STRING, INT, LONG, BOOLEAN});
+        new PlainJson.Kind[] {STRING, INT, LONG, BOOLEAN});
     List<Object[]> rows = List.of(
         new Object[] {"hi", 42, 7L, true},
         new Object[] {"", -1, -123_456_789_012_345_678L, false},
@@ -119,7 +120,7 @@ class PlainJsonTest {
   @Test
   void objectsJacksonMustRead_areLeftToIt() {
     PlainJson.ObjectReader reader = new PlainJson.ObjectReader(new String[] {"s", "i", "l", "b"},
-        new PlainJson.ObjectReader.Kind[] {STRING, INT, LONG, BOOLEAN});
+        new PlainJson.Kind[] {STRING, INT, LONG, BOOLEAN});
     for (String document : List.of("", "{", "[]", "{ }", "{ \"s\":\"a\"}", "{\"s\": \"a\"}", "{\"s\":\"a\" }",
         "{\"s\":\"a\\\"b\"}", "{\"s\":\"caf\u00e9\"}", "{\"s\":\"tab\t\"}", "{\"x\":1}", "{\"s\":\"a\",\"s\":\"b\"}",
         "{\"s\":1}", "{\"s\":null}", "{\"i\":\"1\"}", "{\"i\":null}", "{\"i\":1.5}", "{\"i\":1e3}", "{\"i\":01}",

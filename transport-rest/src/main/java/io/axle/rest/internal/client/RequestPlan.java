@@ -100,7 +100,7 @@ public final class RequestPlan {
         : json.mapper().readerFor(boxed(json.type(result)));
     this.stringResult = result == String.class;
     this.plainFields = bodyFields.stream().allMatch(f -> !f.optional()
-        && PlainJson.writable(json.type(f.type()).getRawClass()) && PlainJson.plain(f.name()))
+        && PlainJson.kind(json.type(f.type()).getRawClass()) != null && PlainJson.plain(f.name()))
         ? new PlainJson.ObjectWriter(bodyFields.stream().map(ParamBinding::name).toArray(String[]::new)) : null;
   }
 

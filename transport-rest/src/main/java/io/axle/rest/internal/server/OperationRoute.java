@@ -161,9 +161,9 @@ public final class OperationRoute {
    */
   private static PlainJson.ObjectReader plainFieldsReader(List<ParamBinding> params, RestJson json) {
     String[] names = new String[params.size()];
-    PlainJson.ObjectReader.Kind[] kinds = new PlainJson.ObjectReader.Kind[params.size()];
+    PlainJson.Kind[] kinds = new PlainJson.Kind[params.size()];
     for (ParamBinding p : params) {
-      PlainJson.ObjectReader.Kind kind = PlainJson.ObjectReader.kind(json.type(p.type()).getRawClass());
+      PlainJson.Kind kind = PlainJson.kind(json.type(p.type()).getRawClass());
       if (p.source() != ParamSource.BODY_FIELD || p.optional() || kind == null || !PlainJson.plain(p.name())) {
         return null;
       }

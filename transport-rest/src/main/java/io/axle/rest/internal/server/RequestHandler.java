@@ -22,9 +22,9 @@ import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Serves one operation on one event loop, behind the router or {@link DirectRoutes}: reads the arguments and the Axle headers, dispatches
- * to the operation's executor and answers with the result as JSON, from whatever thread ends
- * the call.
+ * Serves one operation on one event loop, behind the router or {@link DirectRoutes}: reads the
+ * arguments and the Axle headers, dispatches to the operation's executor and answers with the
+ * result as JSON, from whatever thread ends the call.
  */
 final class RequestHandler implements Handler<RoutingContext> {
   private static final Buffer NULL_JSON = Buffer.buffer("null");

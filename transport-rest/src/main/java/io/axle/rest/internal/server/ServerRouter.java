@@ -21,8 +21,8 @@ public final class ServerRouter {
   private ServerRouter() {
   }
 
-  public static Handler<HttpServerRequest> create(Vertx vertx, RouteTable table, ProviderOperations operations, RestJson json,
-      ResponseWriter writer, int maxBodySize) {
+  public static Handler<HttpServerRequest> create(Vertx vertx, RouteTable table, ProviderOperations operations,
+      RestJson json, ResponseWriter writer, int maxBodySize) {
     Router router = Router.router(vertx);
     // Every route reads its body, so the size limit holds everywhere and a keep-alive connection
     // never stalls on an unread body; no file uploads, so nothing is written to disk.
