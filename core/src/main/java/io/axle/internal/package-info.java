@@ -1,5 +1,5 @@
 /**
- * The runtime's machinery: chains, proxies, method invokers, the local registry. Not API: it
- * changes without notice.
+ * The runtime's machinery: chains, proxies, method invokers, the local registry, and the timing
+ * wheel the transports keep their calls' deadlines on. Not API: it changes without notice.
  */
 package io.axle.internal;

@@ -3,6 +3,7 @@ package io.axle.highway.internal;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
+import io.axle.internal.DeadlineTimer;
 import io.axle.registry.Endpoint;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -17,7 +18,6 @@ import io.vertx.core.net.NetClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -29,10 +29,10 @@ import org.slf4j.LoggerFactory;
  * it, with one flush per drain. Responses are matched by id and may come in any order.
  *
  * <p>The pending map, the ids and the deadlines are touched only on the event loop, so they need
- * no locks. Deadlines are not a scheduled task per call but nodes of a {@link DeadlineWheel} with
- * 1 ms ticks: a call times out no earlier than its deadline and less than a tick
- * after it (plus however busy the loop is). One task per connection expires them, scheduled only while
- * calls are armed, and cancelled when the connection closes.
+ * no locks. Deadlines are not a scheduled task per call but nodes of a {@link DeadlineTimer} with
+ * 1 ms ticks: a call times out no earlier than its deadline and less than a tick after it (plus
+ * however busy the loop is). Its one task per connection runs only while calls are armed, and stops
+ * when the connection closes.
  */
 public final class ClientConnection extends ChannelInboundHandlerAdapter {
   private static final Logger log = LoggerFactory.getLogger(ClientConnection.class);
@@ -64,11 +64,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
   private ByteBuf batch;
   private final LongObjectHashMap<PendingCall> pending = new LongObjectHashMap<>();
   private final List<PendingCall> awaitingConnect = new ArrayList<>();
-  private final DeadlineWheel<PendingCall> deadlines;
-  private final Runnable timerTask = this::onTimer;
-  /** The task that expires deadlines, while scheduled; it runs at {@link #timerDueNanos}. */
-  private ScheduledFuture<?> timer;
-  private long timerDueNanos;
+  private final DeadlineTimer<PendingCall> deadlines;
   private volatile State state = State.CONNECTING;
   private ChannelHandlerContext ctx;
   private long nextRequestId;
@@ -79,7 +75,8 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     this.context = context;
     this.eventLoop = context.nettyEventLoop();
     this.maxFrameSize = maxFrameSize;
-    this.deadlines = new DeadlineWheel<>(TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS), WHEEL_SLOTS, System.nanoTime());
+    this.deadlines = new DeadlineTimer<>(eventLoop, TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS), WHEEL_SLOTS,
+        this::onTimeout);
   }
 
   /** Starts connecting on this connection's event loop. */
@@ -196,7 +193,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     call.requestId = ++nextRequestId;
     pending.put(call.requestId, call);
     if (remaining != Long.MAX_VALUE) {
-      scheduleTimer(deadlines.arm(call, call.invocation.deadlineNanos()));
+      deadlines.arm(call, call.invocation.deadlineNanos());
     }
     if (state == State.CONNECTING) {
       awaitingConnect.add(call);
@@ -224,34 +221,6 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     batch.writeBytes(request);
     request.release();
     call.invocation.mark(Stage.CONSUMER_WRITTEN);
-  }
-
-  /** Makes sure the timer runs no later than {@code dueNanos}. */
-  private void scheduleTimer(long dueNanos) {
-    if (timer != null) {
-      if (dueNanos - timerDueNanos >= 0) {
-        return;
-      }
-      // Rare: only when a call's deadline is earlier than every other armed one's (a shorter timeout).
-      timer.cancel(false);
-    }
-    timerDueNanos = dueNanos;
-    timer = eventLoop.schedule(timerTask, dueNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
-  }
-
-  private void onTimer() {
-    timer = null;
-    if (state == State.CLOSED) {
-      return;
-    }
-    deadlines.expire(System.nanoTime());
-    for (PendingCall call = deadlines.poll(); call != null; call = deadlines.poll()) {
-      onTimeout(call);
-    }
-    // Stops when no call is armed; the next armed call starts it again.
-    if (!deadlines.isEmpty() && state != State.CLOSED) {
-      scheduleTimer(deadlines.nextTickNanos());
-    }
   }
 
   private void onTimeout(PendingCall call) {
@@ -363,10 +332,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
       // Disarms its deadline too.
       call.complete(Response.failure(Status.CONNECTION_FAILED, failureMessage(call)));
     }
-    if (timer != null) {
-      timer.cancel(false);
-      timer = null;
-    }
+    deadlines.stop();
     drain();
   }
 

@@ -2,6 +2,7 @@ package io.axle.highway.internal;
 
 import io.axle.Invocation;
 import io.axle.Response;
+import io.axle.internal.DeadlineWheel;
 import io.netty.buffer.ByteBuf;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -9,7 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A consumer call owned by one connection's event loop from the moment it is drained: every
  * field but the constructor's is read and written on that loop only. It is its own node in the
- * connection's {@link DeadlineWheel} while its deadline is armed.
+ * connection's {@link io.axle.internal.DeadlineTimer} while its deadline is armed.
  */
 final class PendingCall extends DeadlineWheel.Node {
   final Invocation invocation;

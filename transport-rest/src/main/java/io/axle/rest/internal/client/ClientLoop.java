@@ -4,6 +4,7 @@ import io.axle.AxleException;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
+import io.axle.internal.DeadlineTimer;
 import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestJson;
 import io.netty.util.internal.PlatformDependent;
@@ -38,9 +39,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * One REST client: a Vert.x HttpClient with its own connection pool, bound to one event loop.
  * A call made on the loop itself is taken at once; calls from other threads are queued and the
- * loop drains the queue. Taking a call arms its deadline timer, obtains a pooled connection and
- * writes the request; the answer is read, decoded and delivered on the same loop. The pending set, the timers and the connection bookkeeping are touched only on the
- * loop, so they need no locks.
+ * loop drains the queue. Taking a call arms its deadline, obtains a pooled connection and writes
+ * the request; the answer is read, decoded and delivered on the same loop. The pending set, the
+ * deadlines and the connection bookkeeping are touched only on the loop, so they need no locks.
+ * Deadlines are nodes of one {@link DeadlineTimer} per loop with 1 ms ticks, as in highway: a call
+ * times out no earlier than its deadline and less than a tick after it.
  *
  * <p>A kept-alive connection the provider closed while it sat idle in the pool can be handed to a
  * call just as the provider's close is on its way; the call then fails before any byte of an
@@ -49,6 +52,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ClientLoop {
   private static final String CLOSED = "the connection closed before the response arrived";
+  /** The deadline timer's granularity: a call times out less than this late. */
+  private static final int TICK_MILLIS = 1;
+  /** Ticks per turn of the timer's wheel: 512 ms; a longer timeout waits a turn or more in its slot. */
+  private static final int WHEEL_SLOTS = 512;
 
   private final ContextInternal context;
   private final HttpClientAgent client;
@@ -61,6 +68,8 @@ public final class ClientLoop {
   private final Set<RestCall> pending = new HashSet<>();
   /** Connections that carried a request before: a call on one of them got a kept-alive connection. */
   private final Map<HttpConnection, Boolean> used = new WeakHashMap<>();
+  /** The deadlines of the calls taken: one task per loop, not one per call. */
+  private final DeadlineTimer<RestCall> deadlines;
   private String closedReason;
 
   private ClientLoop(ContextInternal context, HttpClientAgent client, RestJson json, int maxPoolSize,
@@ -70,6 +79,8 @@ public final class ClientLoop {
     this.json = json;
     this.maxPoolSize = maxPoolSize;
     this.maxWaitQueueSize = maxWaitQueueSize;
+    this.deadlines = new DeadlineTimer<>(context.nettyEventLoop(), TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS),
+        WHEEL_SLOTS, this::onTimeout);
   }
 
   /**
@@ -166,7 +177,7 @@ public final class ClientLoop {
     pending.add(call);
     if (remaining != Long.MAX_VALUE) {
       // The deadline, not an idle timeout: it fires however the bytes trickle in.
-      call.timer = context.nettyEventLoop().schedule(() -> onTimeout(call), remaining, TimeUnit.NANOSECONDS);
+      deadlines.arm(call, call.invocation.deadlineNanos());
     }
     obtainConnection(call);
   }
@@ -287,7 +298,6 @@ public final class ClientLoop {
   }
 
   private void onTimeout(RestCall call) {
-    call.timer = null;
     if (call.isDone()) {
       return;
     }

@@ -2,17 +2,18 @@ package io.axle.rest.internal.client;
 
 import io.axle.Invocation;
 import io.axle.Response;
+import io.axle.internal.DeadlineWheel;
 import io.axle.registry.Endpoint;
 import io.vertx.core.http.HttpClientRequest;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A consumer call owned by one {@link ClientLoop} from the moment that loop takes it: every field
- * but the constructor's is read and written on that loop only.
+ * but the constructor's is read and written on that loop only. It is its own node in the loop's
+ * {@link io.axle.internal.DeadlineTimer} while its deadline is armed.
  */
-public final class RestCall {
+public final class RestCall extends DeadlineWheel.Node {
   final Invocation invocation;
   final Endpoint endpoint;
   final RequestPlan plan;
@@ -23,7 +24,6 @@ public final class RestCall {
 
   /** The HTTP request once a connection was obtained for it; reset when the deadline fires. */
   HttpClientRequest httpRequest;
-  ScheduledFuture<?> timer;
   /** When the loop took the call: the start of its wait, if the invocation has no start mark. */
   long takenNanos;
   /** Set once the call was sent again after its kept-alive connection turned out closed. */
@@ -53,12 +53,12 @@ public final class RestCall {
     return future.isDone();
   }
 
-  /** Completes the call once; later completions (a late answer after a timeout) are ignored. */
+  /**
+   * Completes the call once; later completions (a late answer after a timeout) are ignored. Runs on
+   * the loop, which owns the deadline timer.
+   */
   void complete(Response response) {
-    if (timer != null) {
-      timer.cancel(false);
-      timer = null;
-    }
+    disarm();
     if (future.complete(response)) {
       inFlight.decrementAndGet();
     }

@@ -1,4 +1,4 @@
-package io.axle.highway.internal;
+package io.axle.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,8 +1,8 @@
-package io.axle.highway.internal;
+package io.axle.internal;
 
 /**
- * The deadlines of one connection's pending calls: a hashed timing wheel whose nodes are the calls
- * themselves.
+ * The deadlines of one connection's or one client loop's pending calls: a hashed timing wheel whose
+ * nodes are the calls themselves. Owners use it through {@link DeadlineTimer}, which runs its task.
  *
  * <p><b>Why not a timer per call.</b> Scheduling a task on the event loop for every call and cancelling
  * it when the response comes (as nearly every call does) costs a priority-queue insert and remove plus
@@ -22,15 +22,15 @@ package io.axle.highway.internal;
  *
  * <p>Not thread-safe: the wheel and its nodes are used by one thread, the connection's event loop.
  *
- * @param <N> the node type (for highway, {@link PendingCall})
+ * @param <N> the node type: the transport's pending call
  */
-final class DeadlineWheel<N extends DeadlineWheel.Node> {
+public final class DeadlineWheel<N extends DeadlineWheel.Node> {
 
   /**
    * What the wheel links: extend it. A node is in at most one wheel at a time, in one slot or in the
    * list of expired nodes not yet polled.
    */
-  abstract static class Node {
+  public abstract static class Node {
     /** The previous node; for the first node of a list, the last one. */
     private Node prev;
     /** The next node; null for the last one. */
@@ -42,17 +42,17 @@ final class DeadlineWheel<N extends DeadlineWheel.Node> {
     private long deadlineNanos;
 
     /** True from {@link DeadlineWheel#arm} until it is cancelled or polled. */
-    final boolean isArmed() {
+    public final boolean isArmed() {
       return wheel != null;
     }
 
     /** The deadline of the last arm. */
-    final long deadlineNanos() {
+    public final long deadlineNanos() {
       return deadlineNanos;
     }
 
     /** Cancels this node in whatever wheel it is armed in; false, and harmless, if it is not armed. */
-    final boolean disarm() {
+    public final boolean disarm() {
       DeadlineWheel<?> w = wheel;
       if (w == null) {
         return false;
