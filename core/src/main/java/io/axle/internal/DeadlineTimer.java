@@ -19,6 +19,11 @@ import java.util.function.Consumer;
  * @param <N> the transport's pending call
  */
 public final class DeadlineTimer<N extends DeadlineWheel.Node> {
+  /** The transports' granularity: a call times out less than this late. */
+  private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+  /** Ticks per turn: 512 ms; a longer timeout waits a turn or more in its slot, which costs nothing. */
+  private static final int SLOTS = 512;
+
   private final ScheduledExecutorService loop;
   private final DeadlineWheel<N> wheel;
   private final Consumer<N> onExpired;
@@ -27,6 +32,12 @@ public final class DeadlineTimer<N extends DeadlineWheel.Node> {
   private ScheduledFuture<?> scheduled;
   private long dueNanos;
   private boolean stopped;
+
+  /** A timer with the transports' granularity, 1 ms ticks. */
+  public static <N extends DeadlineWheel.Node> DeadlineTimer<N> millisecondTicks(ScheduledExecutorService loop,
+      Consumer<N> onExpired) {
+    return new DeadlineTimer<>(loop, TICK_NANOS, SLOTS, onExpired);
+  }
 
   /**
    * @param loop the event loop that owns the calls, and runs the task

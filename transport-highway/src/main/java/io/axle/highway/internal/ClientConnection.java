@@ -39,10 +39,6 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
 
   private enum State { CONNECTING, OPEN, DRAINING, CLOSED }
 
-  /** The deadline wheel's granularity: a timeout fires less than this late. */
-  private static final int TICK_MILLIS = 1;
-  /** Ticks per turn of the wheel: 512 ms; a timeout longer than that waits a turn or more in its slot. */
-  private static final int WHEEL_SLOTS = 512;
   /** A batch of requests starts this big; it grows as requests need. */
   private static final int BATCH_INITIAL_BYTES = 4096;
   /** A batch this full is handed to the channel and the next request starts another. */
@@ -75,8 +71,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     this.context = context;
     this.eventLoop = context.nettyEventLoop();
     this.maxFrameSize = maxFrameSize;
-    this.deadlines = new DeadlineTimer<>(eventLoop, TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS), WHEEL_SLOTS,
-        this::onTimeout);
+    this.deadlines = DeadlineTimer.millisecondTicks(eventLoop, this::onTimeout);
   }
 
   /** Starts connecting on this connection's event loop. */

@@ -52,10 +52,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ClientLoop {
   private static final String CLOSED = "the connection closed before the response arrived";
-  /** The deadline timer's granularity: a call times out less than this late. */
-  private static final int TICK_MILLIS = 1;
-  /** Ticks per turn of the timer's wheel: 512 ms; a longer timeout waits a turn or more in its slot. */
-  private static final int WHEEL_SLOTS = 512;
 
   private final ContextInternal context;
   private final HttpClientAgent client;
@@ -79,8 +75,7 @@ public final class ClientLoop {
     this.json = json;
     this.maxPoolSize = maxPoolSize;
     this.maxWaitQueueSize = maxWaitQueueSize;
-    this.deadlines = new DeadlineTimer<>(context.nettyEventLoop(), TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS),
-        WHEEL_SLOTS, this::onTimeout);
+    this.deadlines = DeadlineTimer.millisecondTicks(context.nettyEventLoop(), this::onTimeout);
   }
 
   /**
