@@ -42,8 +42,9 @@ public final class Axle implements AutoCloseable {
 
   /**
    * A proxy for a schema of a service. The transport, timeout and instances of each operation
-   * are resolved now from {@code axle.references.transport.*}, {@code axle.request.timeout.*}
-   * and the registry.
+   * are resolved on the first call from {@code axle.references.transport.*},
+   * {@code axle.request.timeout.*} and the registry; later calls with the same interface, service
+   * and schema return the same proxy (thread-safe, meant to be shared).
    *
    * @throws IllegalArgumentException when the registry knows no such service, naming the ones
    *     it knows

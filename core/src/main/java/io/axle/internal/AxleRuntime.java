@@ -34,6 +34,7 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -60,6 +61,14 @@ public final class AxleRuntime {
   private final Map<String, Transport> transports = new LinkedHashMap<>();
   private final Map<String, Endpoint> boundEndpoints = new LinkedHashMap<>();
   private final AtomicBoolean stopped = new AtomicBoolean();
+  /**
+   * One proxy per interface, service and schema: each proxy's operations watch the registry for
+   * the life of the runtime, so a new proxy per call of {@link #reference} would pile up watchers.
+   */
+  private final Map<ReferenceKey, Object> references = new ConcurrentHashMap<>();
+
+  private record ReferenceKey(Class<?> schemaInterface, String serviceName, String schemaId) {
+  }
 
   private AxleRuntime(AxleConfig config, Registry registry, List<Filter> consumerFilters,
       InvocationListener listener, Vertx vertx, ExecutorRegistry executors) {
@@ -225,10 +234,17 @@ public final class AxleRuntime {
     }
   }
 
+  /** The proxy of a schema of a service; the same one for the same interface, service and schema. */
   public <T> T reference(Class<T> schemaInterface, String serviceName, String schemaId) {
     if (stopped.get()) {
       throw new IllegalStateException("reference to " + serviceName + "/" + schemaId + ": the runtime is stopped");
     }
+    // Built at most once per key, so no second set of registry watchers; a failure caches nothing.
+    return schemaInterface.cast(references.computeIfAbsent(new ReferenceKey(schemaInterface, serviceName, schemaId),
+        key -> newReference(schemaInterface, serviceName, schemaId)));
+  }
+
+  private <T> T newReference(Class<T> schemaInterface, String serviceName, String schemaId) {
     ServiceInstances instances = registry.lookup(serviceName);
     if (instances.endpoints().isEmpty()) {
       throw new IllegalArgumentException("reference to service " + serviceName + ": not in the registry (known services: "

@@ -329,6 +329,33 @@ class CrossTransportTest {
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"highway", "rest"})
+  void theSameReference_isOneSharedProxy_andAnotherSchemaIdIsAnother(String transport) throws Exception {
+    try (Axle provider = Runtimes.provider(transport, new EchoServiceImpl(), Map.of());
+        Axle consumer = Runtimes.consumer(provider, transport, Map.of())) {
+      EchoService first = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+      EchoService again = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+      // Each proxy's operations watch the registry for good: one proxy per key, not one per call.
+      assertThat(again).isSameAs(first);
+      assertThat(consumer.reference(EchoService.class, Runtimes.SERVICE, "OtherSchema")).isNotSameAs(first);
+      ExecutorService callers = Executors.newFixedThreadPool(4);
+      try {
+        List<Future<EchoService>> concurrent = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+          concurrent.add(callers.submit(() -> consumer.reference(EchoService.class, Runtimes.SERVICE, "Raced")));
+        }
+        EchoService raced = concurrent.get(0).get(20, TimeUnit.SECONDS);
+        for (Future<EchoService> other : concurrent) {
+          assertThat(other.get(20, TimeUnit.SECONDS)).isSameAs(raced);
+        }
+      } finally {
+        callers.shutdownNow();
+      }
+      assertThat(again.echo("shared")).isEqualTo("shared");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
   void providerException_reachesTheCallerWithStatusAndMessage(String transport) {
     assertThat(providerException(transport)).isEqualTo(new Outcome(Status.PROVIDER_ERROR,
         "EchoService.fail failed: IllegalArgumentException: bad input", null));
