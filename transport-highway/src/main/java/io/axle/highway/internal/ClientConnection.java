@@ -39,11 +39,6 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
 
   private enum State { CONNECTING, OPEN, DRAINING, CLOSED }
 
-  /** A batch of requests starts this big; it grows as requests need. */
-  private static final int BATCH_INITIAL_BYTES = 4096;
-  /** A batch this full is handed to the channel and the next request starts another. */
-  private static final int BATCH_LIMIT_BYTES = 64 * 1024;
-
   private final Endpoint endpoint;
   private final ContextInternal context;
   private final EventLoop eventLoop;
@@ -57,7 +52,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
   /** Written on the loop, not flushed yet. */
   private boolean flushPending;
   /** Requests written since the last flush, not yet handed to the channel; loop-only. */
-  private ByteBuf batch;
+  private final WriteBatch batch = new WriteBatch();
   private final LongObjectHashMap<PendingCall> pending = new LongObjectHashMap<>();
   private final List<PendingCall> awaitingConnect = new ArrayList<>();
   private final DeadlineTimer<PendingCall> deadlines;
@@ -165,11 +160,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
 
   /** Hands the batch to the channel and flushes. */
   private void flushWrites() {
-    ByteBuf full = batch;
-    if (full != null) {
-      batch = null;
-      ctx.write(full, ctx.voidPromise());
-    }
+    batch.writeTo(ctx);
     ctx.flush();
   }
 
@@ -206,15 +197,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     // Copied into the batch, one pooled buffer for all the requests of a drain or a read burst,
     // handed to the channel and flushed once at its end. The request was encoded into a heap
     // buffer, which the socket would have copied into a pooled direct one on its own.
-    if (batch != null && batch.readableBytes() >= BATCH_LIMIT_BYTES) {
-      ctx.write(batch, ctx.voidPromise());
-      batch = null;
-    }
-    if (batch == null) {
-      batch = ctx.alloc().directBuffer(Math.max(BATCH_INITIAL_BYTES, request.readableBytes()));
-    }
-    batch.writeBytes(request);
-    request.release();
+    batch.append(ctx, request);
     call.invocation.mark(Stage.CONSUMER_WRITTEN);
   }
 
@@ -315,10 +298,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     }
     state = State.CLOSED;
     closeReason = reason;
-    if (batch != null) {
-      batch.release();
-      batch = null;
-    }
+    batch.release();
     // Calls awaiting the connection are in the pending map too, with their deadlines armed.
     List<PendingCall> failed = new ArrayList<>(pending.values());
     pending.clear();

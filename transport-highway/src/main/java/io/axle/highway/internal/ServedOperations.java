@@ -3,6 +3,7 @@ package io.axle.highway.internal;
 import io.axle.transport.ProviderOperation;
 import io.axle.transport.ProviderOperations;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -28,7 +29,9 @@ final class ServedOperations {
     for (ProviderOperation operation : operations.all()) {
       byte[] schemaId = operation.meta().schemaId().getBytes(StandardCharsets.UTF_8);
       byte[] name = operation.meta().name().getBytes(StandardCharsets.UTF_8);
-      int slot = hash(schemaId, name) & mask;
+      // Hashed as a request's header is: both names in one buffer, at their places in it.
+      ByteBuf names = Unpooled.wrappedBuffer(schemaId, name);
+      int slot = hash(names, 0, schemaId.length, schemaId.length, name.length) & mask;
       while (table[slot] != null) {
         slot = (slot + 1) & mask;
       }
@@ -43,15 +46,8 @@ final class ServedOperations {
     int schemaLength = header.schemaIdLength;
     int nameIndex = header.operationIndex;
     int nameLength = header.operationLength;
-    int h = 1;
-    for (int i = 0; i < schemaLength; i++) {
-      h = 31 * h + buf.getByte(schemaIndex + i);
-    }
-    h = 31 * h + '/';
-    for (int i = 0; i < nameLength; i++) {
-      h = 31 * h + buf.getByte(nameIndex + i);
-    }
-    for (int slot = spread(h) & mask; ; slot = (slot + 1) & mask) {
+    for (int slot = hash(buf, schemaIndex, schemaLength, nameIndex, nameLength) & mask; ;
+        slot = (slot + 1) & mask) {
       Served served = table[slot];
       if (served == null) {
         return null;
@@ -75,19 +71,16 @@ final class ServedOperations {
     return true;
   }
 
-  static int hash(byte[] schemaId, byte[] name) {
+  /** The hash of a schema id and an operation name lying in {@code buf}, the same at start-up and per request. */
+  private static int hash(ByteBuf buf, int schemaIndex, int schemaLength, int nameIndex, int nameLength) {
     int h = 1;
-    for (byte b : schemaId) {
-      h = 31 * h + b;
+    for (int i = 0; i < schemaLength; i++) {
+      h = 31 * h + buf.getByte(schemaIndex + i);
     }
     h = 31 * h + '/';
-    for (byte b : name) {
-      h = 31 * h + b;
+    for (int i = 0; i < nameLength; i++) {
+      h = 31 * h + buf.getByte(nameIndex + i);
     }
-    return spread(h);
-  }
-
-  private static int spread(int h) {
     return h ^ (h >>> 16);
   }
 }

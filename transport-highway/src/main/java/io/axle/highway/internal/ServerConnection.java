@@ -34,10 +34,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private static final Logger log = LoggerFactory.getLogger(ServerConnection.class);
-  /** A batch starts this big; it grows as responses need. */
-  private static final int BATCH_INITIAL_BYTES = 4096;
-  /** A batch this full is handed to the channel and the next response starts another. */
-  private static final int BATCH_LIMIT_BYTES = 64 * 1024;
 
   private final ProviderOperations operations;
   private final ServedOperations served;
@@ -51,7 +47,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private boolean reading;
   private boolean flushPending;
   /** Responses of the current read burst (or drain), not yet handed to the channel; loop-only. */
-  private ByteBuf batch;
+  private final WriteBatch batch = new WriteBatch();
   private volatile boolean goingAway;
 
   ServerConnection(ProviderOperations operations, ServedOperations served, int maxFrameSize) {
@@ -134,7 +130,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private void respond(OperationCodec codec, long requestId, Invocation invocation, Response response) {
     if (ctx.executor().inEventLoop()) {
       if (reading) {
-        codec.writeResponse(batch(0), requestId, response, maxFrameSize);
+        codec.writeResponse(batch.room(ctx, 0), requestId, response, maxFrameSize);
         flushPending = true;
       } else {
         writeNow(codec.encodeResponse(ctx.alloc(), requestId, response, maxFrameSize));
@@ -170,14 +166,12 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
       }
       // Copied into one pooled buffer: the frames were made off the loop in heap buffers, which the
       // socket would copy into pooled direct ones anyway, one by one.
-      ByteBuf frame = reply.frame();
-      batch(frame.readableBytes()).writeBytes(frame);
-      frame.release();
+      batch.append(ctx, reply.frame());
       sent(reply.invocation(), reply.response());
       written++;
     }
     if (written > 0) {
-      writeBatch();
+      batch.writeTo(ctx);
       ctx.flush();
       inFlight.addAndGet(-written);
       closeIfDrained();
@@ -187,29 +181,6 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private void afterResponse() {
     inFlight.decrementAndGet();
     closeIfDrained();
-  }
-
-  /**
-   * The batch to append a response of about {@code bytes} to: the current one, or a new one when
-   * there is none or it is full (then the full one goes to the channel, to be flushed with the rest).
-   */
-  private ByteBuf batch(int bytes) {
-    if (batch != null && batch.readableBytes() >= BATCH_LIMIT_BYTES) {
-      writeBatch();
-    }
-    if (batch == null) {
-      batch = ctx.alloc().directBuffer(Math.max(BATCH_INITIAL_BYTES, bytes));
-    }
-    return batch;
-  }
-
-  /** Hands the batch, if any, to the channel (not flushed). */
-  private void writeBatch() {
-    ByteBuf full = batch;
-    if (full != null) {
-      batch = null;
-      ctx.write(full, ctx.voidPromise());
-    }
   }
 
   /** Writes on the event loop; flushed at the end of the read burst, or now outside one. */
@@ -225,7 +196,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   @Override
   public void channelReadComplete(ChannelHandlerContext ctx) {
     reading = false;
-    writeBatch();
+    batch.writeTo(ctx);
     if (flushPending) {
       flushPending = false;
       ctx.flush();
@@ -255,10 +226,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
-    if (batch != null) {
-      batch.release();
-      batch = null;
-    }
+    batch.release();
     for (Reply reply = outbound.poll(); reply != null; reply = outbound.poll()) {
       reply.frame().release();
       reply.invocation().end(reply.response());
