@@ -8,13 +8,13 @@ import java.io.IOException;
 /**
  * A protostuff schema for a list of values as fields 1..n: the arguments of an operation in
  * declaration order, or its result as field 1. Null values are not written, so they read back
- * as null (or 0/false for primitives).
+ * as null (or 0/false for primitives, an empty Optional).
  */
 final class FieldsSchema implements Schema<Object[]> {
   private final String name;
-  private final FieldCodec[] codecs;
+  private final ValueCodec[] codecs;
 
-  FieldsSchema(String name, FieldCodec[] codecs) {
+  FieldsSchema(String name, ValueCodec[] codecs) {
     this.name = name;
     this.codecs = codecs;
   }
@@ -28,7 +28,7 @@ final class FieldsSchema implements Schema<Object[]> {
     for (int i = 0; i < codecs.length; i++) {
       Object value = values[i];
       if (value != null) {
-        codecs[i].write(output, i + 1, value);
+        codecs[i].write(output, i + 1, value, false);
       }
     }
   }

@@ -28,14 +28,14 @@ public final class OperationCodec {
   public OperationCodec(OperationMeta operation) {
     this.operation = operation;
     this.requestPrefix = FrameHeader.requestPrefix(operation.schemaId(), operation.name());
-    FieldCodec[] args = new FieldCodec[operation.parameterCount()];
+    ValueCodec[] args = new ValueCodec[operation.parameterCount()];
     for (int i = 0; i < args.length; i++) {
-      args[i] = FieldCodec.forType(operation.parameterType(i),
+      args[i] = ValueCodecs.forType(operation.parameterType(i),
           operation.qualifiedName() + " parameter " + operation.parameterName(i));
     }
     this.arguments = new FieldsSchema(operation.qualifiedName() + ".args", args);
     this.result = new FieldsSchema(operation.qualifiedName() + ".result",
-        new FieldCodec[] {FieldCodec.forType(operation.resultType(), operation.qualifiedName() + " result")});
+        new ValueCodec[] {ValueCodecs.forType(operation.resultType(), operation.qualifiedName() + " result")});
   }
 
   public OperationMeta operation() {

@@ -1,13 +1,20 @@
 package io.axle.rest.internal;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.PropertyAccessor;
 import java.lang.reflect.Type;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.util.JsonRecyclerPools;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.cfg.DateTimeFeature;
+import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.module.SimpleModule;
 
 /**
  * The JSON codec both sides share: one Jackson mapper, configured once. Unknown properties are
@@ -24,6 +31,23 @@ public final class RestJson {
           .build())
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+      // A Set reads as a LinkedHashSet, as on highway: Jackson's EnumSet for a Set of enums takes no null.
+      .addModule(new SimpleModule("axle-containers").addAbstractTypeMapping(Set.class, LinkedHashSet.class))
+      // Date-times keep their offset and zone, as their ISO text on highway does: not moved to UTC.
+      .disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
+      .enable(DateTimeFeature.WRITE_DATES_WITH_ZONE_ID)
+      // An RPC-style body is read as a tree first: its numbers must keep every digit and the scale
+      // until each field is converted to its parameter's type (a BigDecimal, a long), as highway does.
+      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+      .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
+      .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+      // A class's fields are its JSON properties, exactly the fields highway carries (docs/rest.md):
+      // getters and setters neither add nor hide any, so the two transports agree on what travels.
+      .changeDefaultVisibility(visibility -> visibility
+          .withVisibility(PropertyAccessor.FIELD, JsonAutoDetect.Visibility.ANY)
+          .withVisibility(PropertyAccessor.GETTER, JsonAutoDetect.Visibility.NONE)
+          .withVisibility(PropertyAccessor.IS_GETTER, JsonAutoDetect.Visibility.NONE)
+          .withVisibility(PropertyAccessor.SETTER, JsonAutoDetect.Visibility.NONE))
       .build();
 
   public JsonMapper mapper() {

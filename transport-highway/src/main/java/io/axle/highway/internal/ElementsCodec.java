@@ -1,0 +1,152 @@
+package io.axle.highway.internal;
+
+import io.axle.internal.types.DataType;
+import io.protostuff.Input;
+import io.protostuff.Output;
+import java.io.IOException;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * A collection or an array (other than {@code byte[]}) as a nested message: each non-null element
+ * as a repeated field 1 in order, and the positions of null elements as a repeated field 2. The
+ * nesting keeps an empty collection apart from a null one and lets collections nest.
+ */
+final class ElementsCodec extends ValueCodec implements ValueCodecs.Composite {
+  private static final int ELEMENT = 1;
+  private static final int NULL_AT = 2;
+
+  private final Schema schema = new Schema();
+  private ValueCodec element;
+
+  ElementsCodec(DataType type) {
+    super(type);
+  }
+
+  @Override
+  public void link() {
+    element = ValueCodecs.of(type().element());
+  }
+
+  @Override
+  void write(Output out, int number, Object value, boolean repeated) throws IOException {
+    out.writeObject(number, value, schema, repeated);
+  }
+
+  @Override
+  Object read(Input in) throws IOException {
+    Elements read = (Elements) in.mergeObject(null, schema);
+    List<Object> values = read.withNulls();
+    if (type().kind() == DataType.Kind.ARRAY) {
+      return type().newArray(values);
+    }
+    Collection<Object> collection = type().newCollection();
+    collection.addAll(values);
+    return collection;
+  }
+
+  /** What was read: the elements, and where the nulls go between them. */
+  private static final class Elements {
+    final List<Object> values = new ArrayList<>();
+    int[] nulls = new int[0];
+    int nullCount;
+
+    void nullAt(int position) {
+      if (position < 0 || (nullCount > 0 && position <= nulls[nullCount - 1])) {
+        throw new IllegalArgumentException("null position " + Integer.toUnsignedString(position)
+            + " (expected: positions in ascending order)");
+      }
+      if (nullCount == nulls.length) {
+        nulls = java.util.Arrays.copyOf(nulls, Math.max(4, nullCount * 2));
+      }
+      nulls[nullCount++] = position;
+    }
+
+    List<Object> withNulls() {
+      if (nullCount == 0) {
+        return values;
+      }
+      int size = values.size() + nullCount;
+      if (nulls[nullCount - 1] >= size) {
+        throw new IllegalArgumentException("null position " + nulls[nullCount - 1] + " (expected: < " + size
+            + ", the number of elements)");
+      }
+      List<Object> all = new ArrayList<>(size);
+      int next = 0;
+      int value = 0;
+      for (int i = 0; i < size; i++) {
+        if (next < nullCount && nulls[next] == i) {
+          all.add(null);
+          next++;
+        } else {
+          all.add(values.get(value++));
+        }
+      }
+      return all;
+    }
+  }
+
+  private final class Schema extends NestedSchema {
+    Schema() {
+      super("elements");
+    }
+
+    @Override
+    public void writeTo(Output out, Object value) throws IOException {
+      if (value instanceof Collection<?> collection) {
+        int position = 0;
+        int[] nulls = null;
+        int nullCount = 0;
+        for (Object each : collection) {
+          if (each == null) {
+            if (nulls == null || nullCount == nulls.length) {
+              nulls = nulls == null ? new int[4] : java.util.Arrays.copyOf(nulls, nullCount * 2);
+            }
+            nulls[nullCount++] = position;
+          } else {
+            element.write(out, ELEMENT, each, true);
+          }
+          position++;
+        }
+        for (int i = 0; i < nullCount; i++) {
+          out.writeUInt32(NULL_AT, nulls[i], true);
+        }
+        return;
+      }
+      int length = Array.getLength(value);
+      boolean primitive = value.getClass().getComponentType().isPrimitive();
+      for (int i = 0; i < length; i++) {
+        Object each = Array.get(value, i);
+        if (each != null) {
+          element.write(out, ELEMENT, each, true);
+        }
+      }
+      if (!primitive) {
+        for (int i = 0; i < length; i++) {
+          if (Array.get(value, i) == null) {
+            out.writeUInt32(NULL_AT, i, true);
+          }
+        }
+      }
+    }
+
+    @Override
+    public Object newMessage() {
+      return new Elements();
+    }
+
+    @Override
+    public void mergeFrom(Input in, Object message) throws IOException {
+      Elements elements = (Elements) message;
+      for (int number = in.readFieldNumber(this); number != 0; number = in.readFieldNumber(this)) {
+        switch (number) {
+          case ELEMENT -> elements.values.add(element.read(in));
+          case NULL_AT -> elements.nullAt(in.readUInt32());
+          default -> in.handleUnknownField(number, this);
+        }
+      }
+    }
+  }
+}

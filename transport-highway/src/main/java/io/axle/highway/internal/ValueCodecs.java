@@ -1,0 +1,169 @@
+package io.axle.highway.internal;
+
+import io.axle.internal.types.DataType;
+import io.axle.internal.types.DataTypes;
+import io.axle.internal.types.TextForm;
+import io.protostuff.Input;
+import io.protostuff.Output;
+import java.io.IOException;
+import java.lang.reflect.Type;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** The codec of each data type, built once and shared (a recursive type shares its own codec). */
+final class ValueCodecs {
+  private static final Map<DataType, ValueCodec> CODECS = new ConcurrentHashMap<>();
+
+  private ValueCodecs() {
+  }
+
+  /**
+   * The codec of a declared type.
+   *
+   * @throws IllegalArgumentException naming {@code where} and the path inside the type, for a
+   *     type a contract cannot carry
+   */
+  static ValueCodec forType(Type type, String where) {
+    return of(DataTypes.of(type, where));
+  }
+
+  static ValueCodec of(DataType type) {
+    ValueCodec codec = CODECS.get(type);
+    if (codec != null) {
+      return codec;
+    }
+    synchronized (CODECS) {
+      codec = CODECS.get(type);
+      return codec != null ? codec : build(type);
+    }
+  }
+
+  private static ValueCodec build(DataType type) {
+    ValueCodec codec = switch (type.kind()) {
+      case VOID -> new Scalar(type, (out, n, v, r) -> { }, in -> null);
+      case STRING -> new Scalar(type, (out, n, v, r) -> out.writeString(n, (String) v, r), Input::readString);
+      case INT -> new Scalar(type, (out, n, v, r) -> out.writeInt32(n, (Integer) v, r), Input::readInt32);
+      case LONG -> new Scalar(type, (out, n, v, r) -> out.writeInt64(n, (Long) v, r), Input::readInt64);
+      case BOOLEAN -> new Scalar(type, (out, n, v, r) -> out.writeBool(n, (Boolean) v, r), Input::readBool);
+      case DOUBLE -> new Scalar(type, (out, n, v, r) -> out.writeDouble(n, (Double) v, r), Input::readDouble);
+      case FLOAT -> new Scalar(type, (out, n, v, r) -> out.writeFloat(n, (Float) v, r), Input::readFloat);
+      case SHORT -> new Scalar(type, (out, n, v, r) -> out.writeInt32(n, (Short) v, r), in -> (short) in.readInt32());
+      case BYTE -> new Scalar(type, (out, n, v, r) -> out.writeInt32(n, (Byte) v, r), in -> (byte) in.readInt32());
+      case CHAR -> new Scalar(type, (out, n, v, r) -> out.writeUInt32(n, (Character) v, r), in -> (char) in.readUInt32());
+      case BYTES -> new Scalar(type, (out, n, v, r) -> out.writeByteArray(n, (byte[]) v, r), Input::readByteArray);
+      case TEXT -> text(type, type.text());
+      case ENUM -> new EnumCodec(type);
+      case OPTIONAL -> new OptionalCodec(type);
+      case COLLECTION, ARRAY -> new ElementsCodec(type);
+      case MAP -> new MapCodec(type);
+      case RECORD, POJO -> new MessageCodec(type);
+    };
+    // Registered before the inner codecs are made, so that a type containing itself finds it.
+    CODECS.put(type, codec);
+    if (codec instanceof Composite composite) {
+      try {
+        composite.link();
+      } catch (RuntimeException e) {
+        CODECS.remove(type);
+        throw e;
+      }
+    }
+    return codec;
+  }
+
+  private static ValueCodec text(DataType type, TextForm form) {
+    return new Scalar(type, (out, n, v, r) -> out.writeString(n, form.format(v), r), in -> form.parse(in.readString()));
+  }
+
+  /** A codec whose inner codecs are looked up after it is registered. */
+  interface Composite {
+    void link();
+  }
+
+  @FunctionalInterface
+  private interface Writer {
+    void write(Output out, int number, Object value, boolean repeated) throws IOException;
+  }
+
+  @FunctionalInterface
+  private interface Reader {
+    Object read(Input in) throws IOException;
+  }
+
+  private static final class Scalar extends ValueCodec {
+    private final Writer writer;
+    private final Reader reader;
+
+    Scalar(DataType type, Writer writer, Reader reader) {
+      super(type);
+      this.writer = writer;
+      this.reader = reader;
+    }
+
+    @Override
+    void write(Output out, int number, Object value, boolean repeated) throws IOException {
+      writer.write(out, number, value, repeated);
+    }
+
+    @Override
+    Object read(Input in) throws IOException {
+      return reader.read(in);
+    }
+  }
+
+  /** An enum by its constant's name, so that reordering constants is safe. */
+  private static final class EnumCodec extends ValueCodec {
+    private final Map<String, Object> byName = new java.util.HashMap<>();
+
+    EnumCodec(DataType type) {
+      super(type);
+      for (Object constant : type.rawClass().getEnumConstants()) {
+        byName.put(((Enum<?>) constant).name(), constant);
+      }
+    }
+
+    @Override
+    void write(Output out, int number, Object value, boolean repeated) throws IOException {
+      out.writeString(number, ((Enum<?>) value).name(), repeated);
+    }
+
+    @Override
+    Object read(Input in) throws IOException {
+      String name = in.readString();
+      Object constant = byName.get(name);
+      if (constant == null) {
+        throw new IllegalArgumentException("\"" + name + "\" is not a constant of " + type().rawClass().getSimpleName()
+            + " (expected: one of " + byName.keySet() + ")");
+      }
+      return constant;
+    }
+  }
+
+  /** An Optional as its value, when there is one; an absent field reads as {@code Optional.empty()}. */
+  private static final class OptionalCodec extends ValueCodec implements Composite {
+    private ValueCodec value;
+
+    OptionalCodec(DataType type) {
+      super(type);
+    }
+
+    @Override
+    public void link() {
+      value = of(type().element());
+    }
+
+    @Override
+    void write(Output out, int number, Object optional, boolean repeated) throws IOException {
+      Optional<?> present = (Optional<?>) optional;
+      if (present.isPresent()) {
+        value.write(out, number, present.get(), repeated);
+      }
+    }
+
+    @Override
+    Object read(Input in) throws IOException {
+      return Optional.ofNullable(value.read(in));
+    }
+  }
+}
