@@ -24,7 +24,12 @@ public enum Status {
   /** A fault inside the chassis, not in user code. */
   INTERNAL_ERROR(7, 500, false),
   /** The consumer could not connect, or lost the connection before the answer came. */
-  CONNECTION_FAILED(8, 502, true);
+  CONNECTION_FAILED(8, 502, true),
+  /**
+   * The provider's method threw an exception its operation declares ({@code throws}): its type and
+   * fields travel, and the consumer rethrows it as that type (docs/protocol.md, docs/rest.md).
+   */
+  APPLICATION_ERROR(9, 422, false);
 
   private static final Status[] BY_WIRE_CODE = values();
 

@@ -3,18 +3,24 @@ package io.axle.internal;
 import io.axle.AxleException;
 import io.axle.Status;
 import io.axle.contract.OperationMeta;
+import io.axle.internal.types.DeclaredError;
+import io.axle.internal.types.DeclaredErrors;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /** Turns throwables into the {@link AxleException} a caller gets. */
 public final class Failures {
+  private static final UndeclaredErrorLog UNDECLARED = new UndeclaredErrorLog();
+
   private Failures() {
   }
 
   /**
-   * What a provider-side throwable becomes: an {@link AxleException} keeps its status; anything
-   * else is {@link Status#PROVIDER_ERROR} with the exception's simple type and message, so the
-   * caller learns what failed without the wire naming a class it would have to load.
+   * What a provider-side throwable becomes: an {@link AxleException} keeps its status; an exception
+   * the operation declares is {@link Status#APPLICATION_ERROR} with its type name and fields;
+   * anything else is {@link Status#PROVIDER_ERROR} with the exception's simple type and message
+   * (logged here with its stack trace, rate-limited), so the caller learns what failed without
+   * the wire naming a class it would have to load.
    */
   public static AxleException fromProvider(OperationMeta operation, Throwable t) {
     Throwable cause = unwrap(t);
@@ -22,6 +28,13 @@ public final class Failures {
       return axle;
     }
     String message = cause.getMessage();
+    DeclaredError declared = DeclaredErrors.of(operation).find(cause);
+    if (declared != null) {
+      // Part of the contract: the caller handles it, so the provider's log stays quiet.
+      return new AxleException(Status.APPLICATION_ERROR, message == null ? "" : message, declared.name(),
+          declared.details(cause), cause);
+    }
+    UNDECLARED.log(operation, cause);
     return new AxleException(Status.PROVIDER_ERROR, operation.qualifiedName() + " failed: "
         + cause.getClass().getSimpleName() + (message == null ? "" : ": " + message), cause);
   }

@@ -71,9 +71,15 @@ final class ReferenceProxy implements InvocationHandler {
     if (response.isOk()) {
       return response.result() == null ? Primitives.defaultValue(method.getReturnType()) : response.result();
     }
-    // A fresh exception, so the caller's stack shows where the failed call was made.
     AxleException error = response.error();
-    throw new AxleException(error.status(), error.getMessage(), error);
+    Throwable declared = declared(error);
+    if (declared != null) {
+      // The rebuilt exception's stack is where its answer was read; the caller's is more use.
+      declared.fillInStackTrace();
+      throw declared;
+    }
+    // A fresh exception, so the caller's stack shows where the failed call was made.
+    throw new AxleException(error.status(), error.getMessage(), error.errorType(), error.details(), error);
   }
 
   private ConsumerOperation operation(Method method) {
@@ -105,10 +111,20 @@ final class ReferenceProxy implements InvocationHandler {
       if (response.isOk()) {
         result.complete(response.result());
       } else {
-        result.completeExceptionally(response.error());
+        Throwable declared = declared(response.error());
+        result.completeExceptionally(declared != null ? declared : response.error());
       }
     });
     return result;
+  }
+
+  /**
+   * The operation's own exception, rebuilt by the transport, for a declared error the consumer has
+   * the class of: the proxy throws it as the interface says. Null for every other failure.
+   */
+  private static Throwable declared(AxleException error) {
+    return error.status() == Status.APPLICATION_ERROR && error.getCause() != null
+        && !(error.getCause() instanceof AxleException) ? error.getCause() : null;
   }
 
   private static void end(Invocation invocation, Response response) {

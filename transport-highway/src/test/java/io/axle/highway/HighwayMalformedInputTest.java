@@ -132,7 +132,7 @@ class HighwayMalformedInputTest {
   void theSpecificationsExample_isAnsweredByteForByte() throws Exception {
     // The example's request with schema "EchoService" (as long as "PerfService").
     byte[] request = concat(
-        hex("a7 1e 01 01  00 00 00 00 00 00 00 01  00 00 00 18  00 00 00 04"),
+        hex("a7 1e 02 01  00 00 00 00 00 00 00 01  00 00 00 18  00 00 00 04"),
         hex("0a 0b"), "EchoService".getBytes(StandardCharsets.US_ASCII), hex("12 04"),
         "echo".getBytes(StandardCharsets.US_ASCII), hex("18 80 87 a7 0e"),
         hex("0a 02"), "hi".getBytes(StandardCharsets.US_ASCII));
@@ -143,7 +143,7 @@ class HighwayMalformedInputTest {
     Socket socket = connect();
     write(socket, request);
     byte[] expected = concat(
-        hex("a7 1e 01 02  00 00 00 00 00 00 00 01  00 00 00 00  00 00 00 04"),
+        hex("a7 1e 02 02  00 00 00 00 00 00 00 01  00 00 00 00  00 00 00 04"),
         hex("0a 02"), "hi".getBytes(StandardCharsets.US_ASCII));
     byte[] answer = socket.getInputStream().readNBytes(expected.length);
     assertThat(answer).isEqualTo(expected);
@@ -216,14 +216,14 @@ class HighwayMalformedInputTest {
   // ---- 3. unsupported version -----------------------------------------------------------------
 
   @ParameterizedTest(name = "version {0}")
-  @ValueSource(ints = {9, 0, 2, 255})
+  @ValueSource(ints = {9, 0, 1, 255})
   void unsupportedVersion_closesTheConnection(int version) throws Exception {
     int mark = log.mark();
     Socket bad = connect();
     write(bad, frame(MAGIC, version, REQUEST, 7, requestHeader("EchoService", "echo"), stringField(1, "x")));
     assertClosedByServer(bad, "version " + version);
     assertOthersWork("after a frame of version " + version);
-    assertThat(log.since(mark)).contains("unsupported protocol version " + version + " (expected: 1)");
+    assertThat(log.since(mark)).contains("unsupported protocol version " + version + " (expected: 2)");
   }
 
   // ---- 4. oversized lengths -------------------------------------------------------------------

@@ -28,7 +28,7 @@ import java.nio.charset.StandardCharsets;
  */
 final class RawFrames {
   static final int MAGIC = 0xA71E;
-  static final int VERSION = 1;
+  static final int VERSION = 2;
   static final int FIXED_SIZE = 20;
   static final int REQUEST = 1;
   static final int RESPONSE = 2;

@@ -16,7 +16,7 @@ package io.axle.highway.internal;
  */
 public final class Frames {
   public static final int MAGIC = 0xA71E;
-  public static final int VERSION = 1;
+  public static final int VERSION = 2;
   public static final int FIXED_SIZE = 20;
   public static final int REQUEST_ID_OFFSET = 4;
 

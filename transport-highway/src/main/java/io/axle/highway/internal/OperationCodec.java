@@ -24,6 +24,7 @@ public final class OperationCodec {
   private final FieldsSchema arguments;
   private final FieldsSchema result;
   private final byte[] requestPrefix;
+  private final ErrorBodyCodec errors;
 
   public OperationCodec(OperationMeta operation) {
     this.operation = operation;
@@ -31,11 +32,12 @@ public final class OperationCodec {
     ValueCodec[] args = new ValueCodec[operation.parameterCount()];
     for (int i = 0; i < args.length; i++) {
       args[i] = ValueCodecs.forType(operation.parameterType(i),
-          operation.qualifiedName() + " parameter " + operation.parameterName(i));
+          operation.qualifiedName() + " parameter " + operation.parameterName(i) + " on highway");
     }
     this.arguments = new FieldsSchema(operation.qualifiedName() + ".args", args);
     this.result = new FieldsSchema(operation.qualifiedName() + ".result",
-        new ValueCodec[] {ValueCodecs.forType(operation.resultType(), operation.qualifiedName() + " result")});
+        new ValueCodec[] {ValueCodecs.forType(operation.resultType(), operation.qualifiedName() + " result on highway")});
+    this.errors = new ErrorBodyCodec(operation);
   }
 
   public OperationMeta operation() {
@@ -94,7 +96,11 @@ public final class OperationCodec {
    */
   public void writeResponse(ByteBuf out, long requestId, Response response, int maxFrameSize) {
     if (!response.isOk()) {
-      writeError(out, requestId, response.error().status(), response.error().getMessage());
+      Object[] declared = response.status() == Status.APPLICATION_ERROR ? errors.bodyOf(response.error()) : null;
+      if (declared == null || !writeDeclaredError(out, requestId, response.error().getMessage(), declared,
+          maxFrameSize)) {
+        writeError(out, requestId, response.error().status(), response.error().getMessage());
+      }
       return;
     }
     int start = out.writerIndex();
@@ -111,6 +117,32 @@ public final class OperationCodec {
           "cannot encode the result of " + operation.qualifiedName() + ": "
               + (e instanceof StackOverflowError ? reason(e) : e), e);
       writeError(out, requestId, error.status(), error.getMessage());
+    }
+  }
+
+  /**
+   * An APPLICATION_ERROR frame whose body carries the declared exception's type and fields; false,
+   * with nothing left behind, when they cannot be encoded (the caller then still gets the status
+   * and message).
+   */
+  private boolean writeDeclaredError(ByteBuf out, long requestId, String message, Object[] body, int maxFrameSize) {
+    int start = out.writerIndex();
+    try {
+      writeFixedHeader(out, Frames.TYPE_RESPONSE, requestId);
+      int headerStart = out.writerIndex();
+      FrameHeader.writeResponse(out, Status.APPLICATION_ERROR.wireCode(), message == null ? "" : message);
+      int bodyStart = out.writerIndex();
+      LinkedBuffer linked = BUFFERS.get();
+      try {
+        ProtobufIOUtil.writeTo(new ByteBufOutputStream(out), body, errors.body, linked);
+      } finally {
+        linked.clear();
+      }
+      finish(out, start, headerStart, bodyStart, maxFrameSize, "error response");
+      return true;
+    } catch (RuntimeException | IOException | StackOverflowError e) {
+      out.writerIndex(start);
+      return false;
     }
   }
 
@@ -145,13 +177,31 @@ public final class OperationCodec {
         return Response.failure(Status.INTERNAL_ERROR, operation.qualifiedName() + " failed with unknown status "
             + header.status + ": " + header.message);
       }
-      return Response.failure(status, header.message == null ? "" : header.message);
+      String message = header.message == null ? "" : header.message;
+      if (status == Status.APPLICATION_ERROR) {
+        return Response.failure(declaredError(message, body));
+      }
+      return Response.failure(status, message);
     }
     try {
       return Response.ok(decode(body, result)[0]);
     } catch (RuntimeException | IOException | StackOverflowError e) {
       return Response.failure(new AxleException(Status.INTERNAL_ERROR, "cannot decode the result of "
           + operation.qualifiedName() + ": " + reason(e), e));
+    }
+  }
+
+  private AxleException declaredError(String message, ByteBuf body) {
+    Object[] parts = (Object[]) errors.body.newMessage();
+    try {
+      if (body.isReadable()) {
+        byte[] bytes = ByteBufUtil.getBytes(body);
+        ProtobufIOUtil.mergeFrom(bytes, 0, bytes.length, parts, errors.body);
+      }
+      return errors.received(message, parts);
+    } catch (RuntimeException | StackOverflowError e) {
+      return new AxleException(Status.APPLICATION_ERROR, message + " (its fields did not decode: " + reason(e) + ")",
+          parts[0] instanceof String name ? name : null, java.util.Map.of(), null);
     }
   }
 

@@ -2,6 +2,11 @@ package io.axle.rest.internal;
 
 import io.axle.AxleException;
 import io.axle.Status;
+import io.axle.contract.OperationMeta;
+import io.axle.internal.types.DeclaredError;
+import io.axle.internal.types.DeclaredErrors;
+import io.axle.internal.types.Property;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -23,6 +28,19 @@ public final class RestErrors {
     return body;
   }
 
+  /**
+   * The body for a failed call: for a declared error also {@code "type"} (the exception's simple
+   * name) and {@code "details"} (its fields by name), which a consumer rebuilds it from.
+   */
+  public static Map<String, Object> body(AxleException error) {
+    Map<String, Object> body = body(error.status(), error.getMessage());
+    if (error.status() == Status.APPLICATION_ERROR && error.errorType() != null) {
+      body.put("type", error.errorType());
+      body.put("details", error.details());
+    }
+    return body;
+  }
+
   public static byte[] encode(RestJson json, Status status, String message) {
     return json.write(body(status, message));
   }
@@ -31,13 +49,17 @@ public final class RestErrors {
    * The error a consumer raises for a non-2xx answer: from an Axle error body when there is one,
    * else from the HTTP status alone (a proxy or another server answered).
    */
-  public static AxleException decode(RestJson json, int httpStatus, byte[] body, String operation) {
+  public static AxleException decode(RestJson json, int httpStatus, byte[] body, OperationMeta meta) {
+    String operation = meta.qualifiedName();
     try {
       JsonNode node = json.tree(body);
       JsonNode error = node.get("error");
       JsonNode message = node.get("message");
       if (error != null && message != null) {
         Status status = statusNamed(error.asString());
+        if (status == Status.APPLICATION_ERROR) {
+          return declared(json, meta, message.asString(), node);
+        }
         if (status != null && status != Status.OK && !status.isLocal()) {
           return new AxleException(status, message.asString());
         }
@@ -48,6 +70,34 @@ public final class RestErrors {
     String text = new String(body, java.nio.charset.StandardCharsets.UTF_8);
     return new AxleException(fromHttp(httpStatus), operation + " failed with HTTP " + httpStatus
         + (text.isBlank() ? "" : ": " + (text.length() > 200 ? text.substring(0, 200) + "..." : text)));
+  }
+
+  /**
+   * A declared error: rebuilt as its exception when this side declares the type, else its name and
+   * details as JSON values (maps, lists, strings, numbers).
+   */
+  private static AxleException declared(RestJson json, OperationMeta meta, String message, JsonNode node) {
+    JsonNode typeNode = node.get("type");
+    String name = typeNode == null || !typeNode.isString() ? null : typeNode.asString();
+    JsonNode detailsNode = node.get("details");
+    DeclaredError type = name == null ? null : DeclaredErrors.of(meta).named(name);
+    Map<String, Object> details = new LinkedHashMap<>();
+    if (type == null) {
+      if (detailsNode != null && detailsNode.isObject()) {
+        for (Map.Entry<String, JsonNode> field : detailsNode.properties()) {
+          details.put(field.getKey(), json.convert(field.getValue(), Object.class));
+        }
+      }
+      return DeclaredErrors.received(message, name, details, null);
+    }
+    List<Property> properties = type.properties();
+    Object[] values = new Object[properties.size()];
+    for (int i = 0; i < values.length; i++) {
+      JsonNode value = detailsNode == null ? null : detailsNode.get(properties.get(i).name());
+      values[i] = value == null || value.isNull() ? null : json.convert(value, properties.get(i).type().type());
+      details.put(properties.get(i).name(), values[i]);
+    }
+    return DeclaredErrors.received(message, name, details, type.create(message, values));
   }
 
   private static Status statusNamed(String name) {

@@ -39,7 +39,6 @@ public final class RestJson {
       // An RPC-style body is read as a tree first: its numbers must keep every digit and the scale
       // until each field is converted to its parameter's type (a BigDecimal, a long), as highway does.
       .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-      .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
       .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
       // A class's fields are its JSON properties, exactly the fields highway carries (docs/rest.md):
       // getters and setters neither add nor hide any, so the two transports agree on what travels.

@@ -286,7 +286,7 @@ public final class ClientLoop {
             + (e instanceof StackOverflowError ? "nested too deeply (the stack overflowed)" : e.getMessage()), e));
       }
     } else {
-      result = Response.failure(RestErrors.decode(json, code, bytes, call.operationName()));
+      result = Response.failure(RestErrors.decode(json, code, bytes, call.plan.operation()));
     }
     call.invocation.mark(Stage.CONSUMER_DECODED);
     finish(call, result);

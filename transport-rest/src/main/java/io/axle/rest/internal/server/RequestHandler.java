@@ -7,6 +7,7 @@ import io.axle.Stage;
 import io.axle.Status;
 import io.axle.registry.Endpoint;
 import io.axle.rest.RestTransportFactory;
+import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestHeaders;
 import io.axle.rest.internal.RestJson;
 import io.vertx.core.Handler;
@@ -107,7 +108,14 @@ final class RequestHandler implements Handler<RoutingContext> {
     } else {
       Status status = answer.status();
       code = status.httpCode();
-      body = ResponseWriter.errorBody(json, code, status, answer.error().getMessage());
+      Map<String, Object> error = RestErrors.body(answer.error());
+      error.put("status", code);
+      try {
+        body = Buffer.buffer(json.write(error));
+      } catch (RuntimeException e) {
+        // A declared error whose fields do not write as JSON still reaches the caller, without them.
+        body = ResponseWriter.errorBody(json, code, status, answer.error().getMessage());
+      }
     }
     invocation.mark(Stage.PROVIDER_ENCODED);
     writer.write(response, code, body, invocation, sent);

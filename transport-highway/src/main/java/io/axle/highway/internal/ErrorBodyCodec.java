@@ -1,0 +1,106 @@
+package io.axle.highway.internal;
+
+import io.axle.AxleException;
+import io.axle.contract.OperationMeta;
+import io.axle.internal.types.DeclaredError;
+import io.axle.internal.types.DeclaredErrors;
+import io.axle.internal.types.Property;
+import io.protostuff.Input;
+import io.protostuff.Output;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The body of an {@code APPLICATION_ERROR} response: the declared exception's type name as field
+ * 1 and its fields as a nested message, field 2, numbered as a record's (docs/protocol.md). A
+ * consumer that does not know the name keeps it and the message, and skips the fields.
+ */
+final class ErrorBodyCodec {
+  private static final int TYPE = 1;
+  private static final int FIELDS = 2;
+
+  private final DeclaredErrors declared;
+  private final Map<String, FieldsSchema> schemas = new HashMap<>();
+
+  ErrorBodyCodec(OperationMeta operation) {
+    this.declared = DeclaredErrors.of(operation);
+    for (DeclaredError error : declared.all()) {
+      List<Property> properties = error.properties();
+      ValueCodec[] codecs = new ValueCodec[properties.size()];
+      for (int i = 0; i < codecs.length; i++) {
+        codecs[i] = ValueCodecs.of(properties.get(i).type());
+      }
+      schemas.put(error.name(), new FieldsSchema(operation.qualifiedName() + "." + error.name(), codecs));
+    }
+  }
+
+  /** The body for an error, or null when it is not a declared error this operation knows. */
+  Object[] bodyOf(AxleException error) {
+    if (error.errorType() == null || error.getCause() == null) {
+      return null;
+    }
+    DeclaredError type = declared.find(error.getCause());
+    if (type == null) {
+      return null;
+    }
+    Object[] fields = new Object[type.properties().size()];
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = type.properties().get(i).get(error.getCause());
+    }
+    return new Object[] {type.name(), fields};
+  }
+
+  /** The schema of the whole body, written from {@link #bodyOf} and read into a two-slot holder. */
+  final NestedSchema body = new NestedSchema("error") {
+    @Override
+    public void writeTo(Output out, Object message) throws IOException {
+      Object[] parts = (Object[]) message;
+      String name = (String) parts[0];
+      out.writeString(TYPE, name, false);
+      out.writeObject(FIELDS, parts[1], cast(schemas.get(name)), false);
+    }
+
+    @Override
+    public Object newMessage() {
+      return new Object[2];
+    }
+
+    @Override
+    public void mergeFrom(Input in, Object message) throws IOException {
+      Object[] parts = (Object[]) message;
+      for (int number = in.readFieldNumber(this); number != 0; number = in.readFieldNumber(this)) {
+        FieldsSchema fields = parts[0] == null ? null : schemas.get((String) parts[0]);
+        if (number == TYPE) {
+          parts[0] = in.readString();
+        } else if (number == FIELDS && fields != null) {
+          parts[1] = in.mergeObject(null, fields);
+        } else {
+          in.handleUnknownField(number, this);
+        }
+      }
+    }
+  };
+
+  /** The error a consumer gets from a decoded body: the exception itself when the name is known. */
+  AxleException received(String message, Object[] parts) {
+    String name = (String) parts[0];
+    DeclaredError type = name == null ? null : declared.named(name);
+    if (type == null || parts[1] == null) {
+      return DeclaredErrors.received(message, name, Map.of(), null);
+    }
+    Object[] values = (Object[]) parts[1];
+    Map<String, Object> details = new LinkedHashMap<>();
+    for (int i = 0; i < values.length; i++) {
+      details.put(type.properties().get(i).name(), values[i]);
+    }
+    return DeclaredErrors.received(message, name, details, type.create(message, values));
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static io.protostuff.Schema<Object> cast(FieldsSchema schema) {
+    return (io.protostuff.Schema) schema;
+  }
+}

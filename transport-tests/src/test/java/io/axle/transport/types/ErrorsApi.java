@@ -1,0 +1,97 @@
+package io.axle.transport.types;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/** Operations that fail with declared and undeclared exceptions. */
+public interface ErrorsApi {
+  String find(String id) throws OrderNotFoundException;
+
+  CompletableFuture<String> findAsync(String id) throws OrderNotFoundException;
+
+  /** Declares an unchecked exception. */
+  String spend(BigDecimal amount) throws LimitExceededException;
+
+  /** Throws an IllegalStateException it does not declare. */
+  String undeclared(String message);
+
+  /** A checked exception with fields and a constructor that computes its message. */
+  final class OrderNotFoundException extends Exception {
+    private final String orderId;
+    private final List<Integer> triedShards;
+
+    public OrderNotFoundException(String orderId, List<Integer> triedShards) {
+      super("order " + orderId + " not found");
+      this.orderId = orderId;
+      this.triedShards = triedShards;
+    }
+
+    public String orderId() {
+      return orderId;
+    }
+
+    public List<Integer> triedShards() {
+      return triedShards;
+    }
+  }
+
+  /** An unchecked exception with fields of a superclass of its own. */
+  class LimitException extends RuntimeException {
+    private final BigDecimal limit;
+
+    LimitException(String message, BigDecimal limit) {
+      super(message);
+      this.limit = limit;
+    }
+
+    public BigDecimal limit() {
+      return limit;
+    }
+  }
+
+  final class LimitExceededException extends LimitException {
+    private final Instant at;
+
+    public LimitExceededException(BigDecimal limit, Instant at) {
+      super("over the limit of " + limit, limit);
+      this.at = at;
+    }
+
+    public Instant at() {
+      return at;
+    }
+  }
+
+  /** The same schema as an older consumer has it: no declared errors. */
+  interface Undeclaring {
+    String find(String id);
+
+    String spend(BigDecimal amount);
+  }
+
+  class Impl implements ErrorsApi {
+    static final Instant AT = Instant.parse("2026-11-25T10:15:30.123456789Z");
+
+    @Override
+    public String find(String id) throws OrderNotFoundException {
+      throw new OrderNotFoundException(id, List.of(1, 2, 3));
+    }
+
+    @Override
+    public CompletableFuture<String> findAsync(String id) {
+      return CompletableFuture.failedFuture(new OrderNotFoundException(id, List.of()));
+    }
+
+    @Override
+    public String spend(BigDecimal amount) {
+      throw new LimitExceededException(new BigDecimal("100.00"), AT);
+    }
+
+    @Override
+    public String undeclared(String message) {
+      throw new IllegalStateException(message);
+    }
+  }
+}
