@@ -16,7 +16,8 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
   public static final ConfigKey<List<String>> REGISTRY_LOCAL = ConfigKey.listKey(
       "axle.registry.local",
       "Endpoints of a service, as transport://host:port URIs, keyed by service name.",
-      "a list of transport://host:port, e.g. highway://127.0.0.1:7070",
+      "a list of transport://host:port, e.g. highway://127.0.0.1:7070, rest://127.0.0.1:8080: the scheme is "
+          + "the transport's name, not http://, and the host one a client can reach, not 0.0.0.0",
       EndpointUris::isValid).family();
 
   /** {@code axle.registry.schemas.<service>}: optional; without it, any schema id of the service is accepted. */

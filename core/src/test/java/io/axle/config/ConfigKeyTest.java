@@ -63,7 +63,8 @@ class ConfigKeyTest {
 
     assertThat(key.parse(" highway://a:1 , rest://b:65535/path , baseline-rest://c:2")).containsExactly("highway://a:1",
         "rest://b:65535/path", "baseline-rest://c:2");
-    for (String bad : List.of("highway//x", "://a:1", "h2://a:1", "-rest://a:1", "rest-://a:1", "highway://:1", "highway://a:0", "highway://a")) {
+    for (String bad : List.of("highway//x", "://a:1", "h2://a:1", "-rest://a:1", "rest-://a:1", "highway://:1", "highway://a:0", "highway://a",
+        "http://127.0.0.1:8080", "HTTPS://a:1", "grpc://a:1", "tcp://a:1", "highway://0.0.0.0:7070", "rest://[::]:8080")) {
       assertThatThrownBy(() -> key.parse(bad)).as(bad).isInstanceOf(IllegalArgumentException.class);
     }
   }

@@ -94,7 +94,8 @@ class ErrorMessagesTest {
 
     assertThat(validationProblem(config)).isEqualTo(
         "axle.registry.local.perf1: highway//x (expected: a list of transport://host:port, e.g."
-            + " highway://127.0.0.1:7070) — from builder");
+            + " highway://127.0.0.1:7070, rest://127.0.0.1:8080: the scheme is the transport's name, not http://,"
+            + " and the host one a client can reach, not 0.0.0.0) — from builder");
     assertThat(catchThrowableOfType(ConfigException.class,
         () -> config.getMostSpecific(CoreConfigKeys.REGISTRY_LOCAL, "perf1")).problems())
         .containsExactly(validationProblem(config));

@@ -1,5 +1,8 @@
 package io.axle.config.internal;
 
+import io.axle.config.HostAndPort;
+import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /** Checks {@code transport://host:port} endpoint URIs, as listed in the local registry. */
@@ -12,20 +15,33 @@ public final class EndpointUris {
    */
   private static final Pattern SCHEME = Pattern.compile("[A-Za-z]+(-[A-Za-z]+)*");
 
+  /**
+   * Schemes of other protocols, written where a transport's name belongs ({@code http://} for
+   * {@code rest://}): each would pass as a name of a transport this runtime lacks, be ignored, and
+   * fail only at the first call.
+   */
+  private static final Set<String> OTHER_PROTOCOLS = Set.of("http", "https", "ws", "wss", "tcp", "udp", "grpc",
+      "grpcs", "dubbo", "tri", "h", "hessian", "thrift", "zookeeper", "zk", "nacos", "consul");
+
+  /** Addresses that a server binds to but nobody can call. */
+  private static final Set<String> WILDCARD_HOSTS = Set.of("0.0.0.0", "::", "[::]", "*");
+
   private EndpointUris() {
   }
 
   /** Anything after the port ({@code /path}, {@code ?options}) is the transport's business, not checked. */
   public static boolean isValid(String uri) {
     int separator = uri.indexOf("://");
-    if (separator <= 0 || !SCHEME.matcher(uri.substring(0, separator)).matches()) {
+    String scheme = separator <= 0 ? "" : uri.substring(0, separator);
+    if (!SCHEME.matcher(scheme).matches() || OTHER_PROTOCOLS.contains(scheme.toLowerCase(Locale.ROOT))) {
       return false;
     }
     String rest = uri.substring(separator + 3);
     int end = indexOfAny(rest, "/?");
     String authority = end < 0 ? rest : rest.substring(0, end);
     try {
-      return HostPorts.parse(authority, false).port() >= 1;
+      HostAndPort endpoint = HostPorts.parse(authority, false);
+      return endpoint.port() >= 1 && !WILDCARD_HOSTS.contains(endpoint.host());
     } catch (IllegalArgumentException e) {
       return false;
     }
