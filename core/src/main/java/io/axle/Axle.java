@@ -118,8 +118,17 @@ public final class Axle implements AutoCloseable {
 
     /** Serves {@code implementation} as schema {@code schemaId} with the operations of {@code schemaInterface}. */
     public <T> Builder provider(String schemaId, Class<T> schemaInterface, T implementation) {
+      return provider(schemaId, schemaInterface, implementation, List.of());
+    }
+
+    /**
+     * Serves {@code implementation} as schema {@code schemaId} on the named transports only (all of
+     * them when empty), e.g. {@code List.of("rest")} for a REST-first interface.
+     * {@code axle.schemas.<schemaId>.transports} overrides this.
+     */
+    public <T> Builder provider(String schemaId, Class<T> schemaInterface, T implementation, List<String> transports) {
       providers.add(new AxleRuntime.ProviderRegistration(schemaId, schemaInterface,
-          Objects.requireNonNull(implementation, "implementation")));
+          Objects.requireNonNull(implementation, "implementation"), List.copyOf(transports)));
       return this;
     }
 

@@ -28,6 +28,17 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       "a list of schema ids, e.g. PerfService",
       id -> id.matches("[A-Za-z_][A-Za-z0-9_\\-]*")).family();
 
+  /**
+   * {@code axle.schemas.<schemaId>.transports}: the transports that serve a schema; unset means
+   * what the code chose ({@code @RpcSchema(transports = …)}), else every transport on the class path.
+   */
+  public static final ConfigKey<List<String>> SCHEMAS = ConfigKey.listKey(
+      "axle.schemas",
+      "Per schema, as axle.schemas.<schemaId>.transports: the transports that serve it, overriding the code's "
+          + "choice; default: every transport on the class path.",
+      "a list of transport names, e.g. [rest]",
+      name -> name.matches("[A-Za-z]+(-[A-Za-z]+)*")).family();
+
   public static final ConfigKey<Integer> EXECUTOR_DEFAULT_GROUP = ConfigKey.intKey(
       "axle.executor.default.group", 2, 1, Integer.MAX_VALUE,
       "Number of thread groups in the default grouped executor.");
@@ -71,7 +82,7 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       "Length of a metrics window.");
 
   private static final List<ConfigKey<?>> KEYS = List.of(
-      SERVICE_NAME, REGISTRY_LOCAL, REGISTRY_SCHEMAS,
+      SERVICE_NAME, REGISTRY_LOCAL, REGISTRY_SCHEMAS, SCHEMAS,
       EXECUTOR_DEFAULT_GROUP, EXECUTOR_DEFAULT_THREAD_PER_GROUP, EXECUTOR_DEFAULT_MAX_QUEUE_SIZE,
       EXECUTORS_DEFAULT, EXECUTORS_PROVIDER,
       REFERENCES_TRANSPORT, REQUEST_TIMEOUT, SHUTDOWN_TIMEOUT, METRICS_WINDOW_TIME);

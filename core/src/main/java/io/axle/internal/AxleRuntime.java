@@ -48,8 +48,9 @@ public final class AxleRuntime {
   /** Executor names the runtime defines itself. */
   public static final Set<String> BUILT_IN_EXECUTORS = Set.of("inline", "group", "virtual");
 
-  /** A provider as the builder recorded it. */
-  public record ProviderRegistration(String schemaId, Class<?> schemaInterface, Object implementation) {
+  /** A provider as the builder recorded it; no transports means every one. */
+  public record ProviderRegistration(String schemaId, Class<?> schemaInterface, Object implementation,
+      List<String> transports) {
   }
 
   private final AxleConfig config;
@@ -107,30 +108,34 @@ public final class AxleRuntime {
         executors);
     try {
       ProviderOperations operations = runtime.providerOperations(providers, providerFilters);
-      TransportContext context = new TransportContext() {
-        @Override
-        public AxleConfig config() {
-          return config;
-        }
-
-        @Override
-        public Vertx vertx() {
-          return vertx;
-        }
-
-        @Override
-        public ProviderOperations providerOperations() {
-          return operations;
-        }
-
-        @Override
-        public List<HttpEndpoint> httpEndpoints() {
-          return List.copyOf(httpEndpoints);
-        }
-      };
+      SchemaTransports served = SchemaTransports.of(config, providers, factories.stream().map(TransportFactory::name)
+          .toList());
       for (TransportFactory factory : factories) {
+        ProviderOperations own = served.on(factory.name(), operations);
+        TransportContext context = new TransportContext() {
+          @Override
+          public AxleConfig config() {
+            return config;
+          }
+
+          @Override
+          public Vertx vertx() {
+            return vertx;
+          }
+
+          @Override
+          public ProviderOperations providerOperations() {
+            return own;
+          }
+
+          @Override
+          public List<HttpEndpoint> httpEndpoints() {
+            return List.copyOf(httpEndpoints);
+          }
+        };
         runtime.transports.put(factory.name(), factory.create(context));
       }
+      served.logRestricted();
       for (Transport transport : runtime.transports.values()) {
         Endpoint bound = transport.start().get(30, TimeUnit.SECONDS);
         if (bound != null) {

@@ -39,6 +39,13 @@ public @interface RestSchema {
    */
   Class<?> schemaInterface() default void.class;
 
+  /**
+   * The transports that serve the schema, e.g. {@code {"rest"}} for an interface written REST-first
+   * whose types or paths only make sense over HTTP. Empty, the default, means every transport on the
+   * class path; {@code axle.schemas.<schemaId>.transports} overrides it.
+   */
+  String[] transports() default {};
+
   /** The bean name, as for {@link Component#value()}. */
   @AliasFor(annotation = Component.class)
   String value() default "";

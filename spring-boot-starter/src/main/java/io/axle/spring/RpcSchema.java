@@ -9,7 +9,8 @@ import org.springframework.core.annotation.AliasFor;
 import org.springframework.stereotype.Component;
 
 /**
- * Serves this bean's operations as schema {@link #schemaId()} on every transport (highway and REST).
+ * Serves this bean's operations as schema {@link #schemaId()} on every transport (highway and REST),
+ * or on those {@link #transports()} names.
  * Over REST each operation is {@code POST /<schemaId>/<operation>} unless the schema interface carries
  * Spring MVC mapping annotations; {@link RestSchema} says the same for beans written REST-first.
  *
@@ -35,6 +36,13 @@ public @interface RpcSchema {
    * interface; a bean implementing several must name one.
    */
   Class<?> schemaInterface() default void.class;
+
+  /**
+   * The transports that serve the schema, e.g. {@code {"rest"}} for an interface written REST-first
+   * whose types or paths only make sense over HTTP. Empty, the default, means every transport on the
+   * class path; {@code axle.schemas.<schemaId>.transports} overrides it.
+   */
+  String[] transports() default {};
 
   /** The bean name, as for {@link Component#value()}. */
   @AliasFor(annotation = Component.class)

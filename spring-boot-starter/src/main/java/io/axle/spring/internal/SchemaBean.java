@@ -18,7 +18,7 @@ import org.springframework.util.ClassUtils;
  * the runtime starts, so that every problem is reported with the bean's name and class.
  */
 record SchemaBean(String beanName, Class<?> beanClass, String annotation, String schemaId, Class<?> schemaInterface,
-    Object bean) {
+    Object bean, List<String> transports) {
 
   /** Every schema bean of the factory; fails on the first one that cannot be served. */
   static List<SchemaBean> collect(ConfigurableListableBeanFactory beanFactory) {
@@ -32,13 +32,15 @@ record SchemaBean(String beanName, Class<?> beanClass, String annotation, String
       Class<?> beanClass = ClassUtils.getUserClass(beanFactory.getType(beanName, false));
       if (rpc != null && rest != null) {
         throw new IllegalStateException("bean '" + beanName + "' (" + beanClass.getName()
-            + "): both @RpcSchema and @RestSchema (expected: one of them; either serves both transports)");
+            + "): both @RpcSchema and @RestSchema (expected: one of them; either serves every transport unless its transports say otherwise)");
       }
       String annotation = rpc != null ? "@RpcSchema" : "@RestSchema";
       String schemaId = rpc != null ? rpc.schemaId() : rest.schemaId();
       Class<?> declared = rpc != null ? rpc.schemaInterface() : rest.schemaInterface();
+      String[] transports = rpc != null ? rpc.transports() : rest.transports();
       SchemaBean schema = new SchemaBean(beanName, beanClass, annotation, schemaId,
-          schemaInterface(beanName, beanClass, annotation, schemaId, declared), beanFactory.getBean(beanName));
+          schemaInterface(beanName, beanClass, annotation, schemaId, declared), beanFactory.getBean(beanName),
+          List.of(transports));
       SchemaBean previous = bySchemaId.putIfAbsent(schemaId, schema);
       if (previous != null) {
         throw new IllegalStateException("schemaId " + schemaId + ": served by two beans, " + previous.describe()
@@ -55,7 +57,7 @@ record SchemaBean(String beanName, Class<?> beanClass, String annotation, String
   }
 
   private <T> void register(Axle.Builder builder, Class<T> type) {
-    builder.provider(schemaId, type, type.cast(bean));
+    builder.provider(schemaId, type, type.cast(bean), transports);
   }
 
   String describe() {
