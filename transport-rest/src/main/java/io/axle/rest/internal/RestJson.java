@@ -11,10 +11,14 @@ import tools.jackson.core.util.JsonRecyclerPools;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.cfg.DateTimeFeature;
+import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.type.LogicalType;
 
 /**
  * The JSON codec both sides share: one Jackson mapper, configured once. Unknown properties are
@@ -33,6 +37,14 @@ public final class RestJson {
       .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
       // A Set reads as a LinkedHashSet, as on highway: Jackson's EnumSet for a Set of enums takes no null.
       .addModule(new SimpleModule("axle-containers").addAbstractTypeMapping(Set.class, LinkedHashSet.class))
+      // Strict input: 1.5 is no int, 42 no string, 1 no enum constant; each is a 400 naming the field
+      // (docs/rest.md, "Strict input"), never a truncation or a guess.
+      .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+      .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+      .withCoercionConfig(LogicalType.Textual, text -> text
+          .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+          .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+          .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
       // Date-times keep their offset and zone, as their ISO text on highway does: not moved to UTC.
       .disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
       .enable(DateTimeFeature.WRITE_DATES_WITH_ZONE_ID)

@@ -68,6 +68,30 @@ class RestServerErrorsTest {
   }
 
   @Test
+  void strictInput_fractionsForIntegersNumbersForStringsAndNumbersForEnums_are400() throws Exception {
+    Http.error(http.post("/EchoService/add", "{\"a\":1.5,\"b\":2}"), 400, "BAD_REQUEST",
+        "EchoService.add: body field a: 1.5 (expected: an int)");
+    Http.error(http.post("/EchoService/add", "{\"a\":40,\"b\":2.0}"), 400, "BAD_REQUEST",
+        "EchoService.add: body field b: 2.0 (expected: an int)");
+    Http.error(http.post("/EchoService/echo", "{\"message\":42}"), 400, "BAD_REQUEST",
+        "EchoService.echo: body field message: 42 (expected: a string)");
+    Http.error(http.post("/EchoService/echo", "{\"message\":true}"), 400, "BAD_REQUEST",
+        "EchoService.echo: body field message: true (expected: a string)");
+    Http.error(http.post("/users", "{\"name\":7}"), 400, "BAD_REQUEST",
+        "UserApi.create: body field name: 7 (expected: a string)");
+    Http.error(http.post("/EchoService/next", "{\"color\":\"PURPLE\"}"), 400, "BAD_REQUEST",
+        "EchoService.next: body field color: \"PURPLE\" (expected: one of RED, GREEN, BLUE)");
+    Http.error(http.post("/EchoService/next", "{\"color\":1}"), 400, "BAD_REQUEST",
+        "EchoService.next: body field color: 1 (expected: one of RED, GREEN, BLUE)");
+  }
+
+  @Test
+  void nullForARequiredBody_is400NotTheMethodsNullPointerException() throws Exception {
+    Http.error(http.post("/users", "null"), 400, "BAD_REQUEST",
+        "UserApi.create: the request body is null (expected: a JSON object for Pojo)");
+  }
+
+  @Test
   void aFieldThatIsNoArgument_is400RatherThanDropped() throws Exception {
     // A misspelt name, or a consumer compiled with other parameter names, must not become a null argument.
     Http.error(http.post("/EchoService/add", "{\"a\":40,\"bb\":2}"), 400, "BAD_REQUEST",

@@ -38,6 +38,11 @@ final class BodyArgument implements ArgumentReader {
       } catch (JacksonException e) {
         throw BadRequests.badJson(json, operation, "", e, () -> json.tree(body));
       }
+      if (value == null && required) {
+        // A JSON null is no body either: passing it on would end in the method's NullPointerException.
+        throw BadRequests.badRequest(operation + ": the request body is null (expected: "
+            + Expectations.of(type.getRawClass()) + ")");
+      }
     }
     return optional ? Optional.ofNullable(value) : value;
   }
