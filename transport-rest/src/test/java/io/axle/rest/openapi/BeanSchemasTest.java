@@ -1,5 +1,7 @@
 package io.axle.rest.openapi;
 
+import static io.axle.rest.openapi.OpenApiDocumentTest.ref;
+import static io.axle.rest.openapi.OpenApiDocumentTest.nonNullTypes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
@@ -43,14 +45,14 @@ class BeanSchemasTest {
   void recursionThroughCollectionsAndMaps_staysAReference() {
     Map<String, Schema> tree = schemas.get("Tree").getProperties();
 
-    assertThat(tree.get("children").getItems().get$ref()).isEqualTo("#/components/schemas/Tree");
-    assertThat(((Schema<?>) tree.get("byName").getAdditionalProperties()).get$ref())
+    assertThat(ref(tree.get("children").getItems())).isEqualTo("#/components/schemas/Tree");
+    assertThat(ref(((Schema<?>) tree.get("byName").getAdditionalProperties())))
         .isEqualTo("#/components/schemas/Tree");
-    assertThat(tree.get("leaves").getItems().get$ref()).isEqualTo("#/components/schemas/Leaf");
+    assertThat(ref(tree.get("leaves").getItems())).isEqualTo("#/components/schemas/Leaf");
     assertThat(tree.get("leaves").getUniqueItems()).as("a Set").isTrue();
     Map<String, Schema> leaf = schemas.get("Leaf").getProperties();
-    assertThat(leaf.get("tree").get$ref()).isEqualTo("#/components/schemas/Tree");
-    assertThat(leaf.get("trees").getItems().get$ref()).isEqualTo("#/components/schemas/Tree");
+    assertThat(ref(leaf.get("tree"))).isEqualTo("#/components/schemas/Tree");
+    assertThat(ref(leaf.get("trees").getItems())).isEqualTo("#/components/schemas/Tree");
   }
 
   @Test
@@ -61,7 +63,8 @@ class BeanSchemasTest {
     assertThat(renamed.getProperties().keySet()).containsExactlyInAnyOrderElementsOf(written.propertyNames());
     assertThat(renamed.getProperties()).as("fields are the properties, as on highway: a getter adds none")
         .containsOnlyKeys("full_name", "when", "day", "id");
-    assertThat(renamed.getRequired()).containsExactly("full_name");
+    assertThat(renamed.getRequired()).as("every property is in every answer, null or not")
+        .containsExactlyInAnyOrder("full_name", "when", "day", "id");
     assertThat(((Schema<?>) renamed.getProperties().get("when")).getFormat()).isEqualTo("date-time");
     assertThat(((Schema<?>) renamed.getProperties().get("day")).getFormat()).isEqualTo("date");
     assertThat(((Schema<?>) renamed.getProperties().get("id")).getFormat()).isEqualTo("uuid");
@@ -70,23 +73,23 @@ class BeanSchemasTest {
   @Test
   void jsonValueTypesAreTheirValue_andEnumsTheirWrittenNames() {
     Schema<?> money = result("price");
-    assertThat(money.getTypes()).containsExactly("string");
-    assertThat(money.get$ref()).isNull();
+    assertThat(nonNullTypes(money)).containsExactly("string");
+    assertThat(ref(money)).isNull();
     assertThat(schemas).doesNotContainKey("Money");
 
     Schema<?> level = result("level");
-    assertThat(level.getTypes()).containsExactly("integer");
-    assertThat(new ArrayList<Object>(level.getEnum())).containsExactly(1, 2, 3);
-    assertThat(new ArrayList<Object>(result("size").getEnum())).containsExactly("small", "LARGE");
+    assertThat(nonNullTypes(level)).containsExactly("integer");
+    assertThat(new ArrayList<Object>(level.getEnum())).containsExactly(1, 2, 3, null);
+    assertThat(new ArrayList<Object>(result("size").getEnum())).containsExactly("small", "LARGE", null);
   }
 
   @Test
   void genericClassesAndClashingSimpleNames_getDistinctComponents() {
-    assertThat(result("page").get$ref()).isEqualTo("#/components/schemas/PageOfTree");
-    assertThat(((Schema<?>) schemas.get("PageOfTree").getProperties().get("items")).getItems().get$ref())
+    assertThat(ref(result("page"))).isEqualTo("#/components/schemas/PageOfTree");
+    assertThat(ref(((Schema<?>) schemas.get("PageOfTree").getProperties().get("items")).getItems()))
         .isEqualTo("#/components/schemas/Tree");
 
-    List<String> refs = List.of(result("first").get$ref(), result("second").get$ref());
+    List<String> refs = List.of(ref(result("first")), ref(result("second")));
     assertThat(refs).doesNotHaveDuplicates()
         .containsExactlyInAnyOrder("#/components/schemas/Item", "#/components/schemas/io.axle.rest.openapi.BeanSchemasTest.Shapes.Other.Item");
     assertThat(schemas.get("Item").getProperties()).hasSize(1);
@@ -94,7 +97,7 @@ class BeanSchemasTest {
 
   @Test
   void optionalResultsAreTheirContent() {
-    assertThat(result("maybe").get$ref()).isEqualTo("#/components/schemas/Tree");
+    assertThat(ref(result("maybe"))).isEqualTo("#/components/schemas/Tree");
   }
 
   private static Schema<?> result(String operation) {

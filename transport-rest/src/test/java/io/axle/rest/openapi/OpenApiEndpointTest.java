@@ -87,13 +87,13 @@ class OpenApiEndpointTest {
         "create", "{\"name\":\"tom\",\"kind\":\"CAT\",\"tags\":[\"x\"]}",
         "setPhoto", "\"AQID\"");
     Map<String, String> expected = new LinkedHashMap<>();
-    expected.put("setPhoto", "null");
+    expected.put("setPhoto", "");
     expected.put("photo", "\"AQID\"");
     expected.put("get", "tenant t1");
     expected.put("search", "DOG|[a, b c]|10|rex");
     expected.put("create", "tom (request r1)");
     expected.put("count", "1");
-    expected.put("delete", "null");
+    expected.put("delete", "");
 
     Map<String, Operation> operations = new LinkedHashMap<>();
     api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) ->
@@ -103,8 +103,14 @@ class OpenApiEndpointTest {
       Operation operation = operations.get(operationId);
       String[] route = route(api, operation);
       HttpResponse<String> response = call(api, route[0], route[1], operation, values, bodies.get(operationId));
+      // The document's own success code: 204 without a body for a void operation, else 200.
+      String success = operation.getResponses().containsKey("204") ? "204" : "200";
       assertThat(response.statusCode()).as("%s %s %s: %s", operationId, route[0], route[1], response.body())
-          .isEqualTo(200);
+          .isEqualTo(Integer.parseInt(success));
+      if (success.equals("204")) {
+        assertThat(response.body()).as(operationId).isEqualTo(expected.get(operationId));
+        continue;
+      }
       JsonNode body = JSON.readTree(response.body());
       String got = body.isArray() ? body.get(0).get("name").asString()
           : body.isObject() ? body.get("name").asString() : body.toString();

@@ -2,6 +2,9 @@ package io.axle.rest.internal.openapi;
 
 import io.axle.Status;
 import io.axle.contract.OperationMeta;
+import io.axle.internal.types.DeclaredError;
+import io.axle.internal.types.DeclaredErrors;
+import io.axle.internal.types.Property;
 import io.axle.rest.internal.ParamBinding;
 import io.axle.rest.internal.ParamSource;
 import io.axle.rest.internal.RestHeaders;
@@ -22,6 +25,7 @@ import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.parameters.RequestBody;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
+import io.swagger.v3.oas.models.servers.Server;
 import io.swagger.v3.oas.models.tags.Tag;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
@@ -72,6 +76,7 @@ public final class OpenApiBuilder {
   private final RestJson json = new RestJson();
   private final TypeSchemas types = new TypeSchemas(json);
   private String errorSchema;
+  private final Map<String, Schema<?>> declaredErrorSchemas = new LinkedHashMap<>();
 
   private OpenApiBuilder(String serviceName, List<RestOperation> operations) {
     this.serviceName = serviceName;
@@ -85,7 +90,7 @@ public final class OpenApiBuilder {
 
   private OpenAPI build() {
     SortedMap<String, PathItem> paths = new TreeMap<>();
-    Map<Operation, Schema<?>> results = new LinkedHashMap<>();
+    Map<Operation, Answers> answers = new LinkedHashMap<>();
     Map<String, Long> nameCounts = operations.stream()
         .collect(Collectors.groupingBy(o -> o.operation().name(), Collectors.counting()));
     List<RestOperation> sorted = new ArrayList<>(operations);
@@ -97,7 +102,9 @@ public final class OpenApiBuilder {
       String template = templates.computeIfAbsent(rest.path().replaceAll(VARIABLE.pattern(), "{}"), k -> rest.path());
       Map<String, String> renamed = renamedVariables(rest.path(), template);
       Operation operation = operation(rest, nameCounts.get(rest.operation().name()) > 1, renamed);
-      results.put(operation, types.of(rest.resultType()));
+      // The answers' schemas are read now, so that every described class has taken its name before
+      // the error body picks one.
+      answers.put(operation, answers(rest));
       paths.computeIfAbsent(template, p -> new PathItem())
           .operation(PathItem.HttpMethod.valueOf(rest.method().name()), operation);
     }
@@ -106,7 +113,7 @@ public final class OpenApiBuilder {
     while (types.hasComponent(errorSchema)) {
       errorSchema = "Axle" + errorSchema;
     }
-    results.forEach((operation, result) -> operation.setResponses(responses(result)));
+    answers.forEach((operation, answer) -> operation.setResponses(responses(answer)));
 
     Paths pathsObject = new Paths();
     paths.forEach(pathsObject::addPathItem);
@@ -126,8 +133,12 @@ public final class OpenApiBuilder {
         .description("The invocation's context entries, as a JSON object of strings, e.g. {\"traceId\":\"abc\"}.")
         .schema(typed("string")));
 
+    declaredErrorSchemas.forEach(schemas::put);
     OpenAPI openApi = new OpenAPI(SpecVersion.V31)
         .openapi(OPENAPI_VERSION)
+        // Relative: the document is served by the server it describes, so a client resolves it
+        // against the address it fetched the document from.
+        .addServersItem(new Server().url("/").description("The server this document was fetched from."))
         .info(new Info().title(serviceName).version("1")
             .description("The operations microservice " + serviceName + " serves over Axle's REST transport."
                 + " Every answer is JSON; an error answer is the object components/schemas/" + errorSchema + "."))
@@ -178,7 +189,7 @@ public final class OpenApiBuilder {
         case BODY -> operation.requestBody(new RequestBody()
             .required(binding.required())
             .description("The argument " + binding.name() + ", as JSON.")
-            .content(json(types.of(binding.type()))));
+            .content(json(binding.required() ? types.of(binding.type()) : types.nullableOf(binding.type()))));
         case BODY_FIELD -> { /* all together below */ }
         default -> throw new IllegalStateException("unknown parameter source " + binding.source());
       }
@@ -187,7 +198,7 @@ public final class OpenApiBuilder {
     if (!fields.isEmpty()) {
       JsonSchema body = typed("object");
       for (ParamBinding field : fields) {
-        body.addProperty(field.name(), types.of(field.type()));
+        body.addProperty(field.name(), types.nullableOf(field.type()));
         if (field.required()) {
           body.addRequiredItem(field.name());
         }
@@ -232,16 +243,86 @@ public final class OpenApiBuilder {
     return parameter;
   }
 
-  private ApiResponses responses(Schema<?> result) {
+  /** The schemas of an operation's answers: its result (null for none) and its declared errors (null for none). */
+  private record Answers(Schema<?> result, Schema<?> declared, String declaredNames) {
+  }
+
+  private Answers answers(RestOperation rest) {
+    Type result = rest.resultType();
+    List<DeclaredError> declared = DeclaredErrors.of(rest.operation()).all();
+    return new Answers(result == void.class || result == Void.class ? null : types.nullableOf(result),
+        declared.isEmpty() ? null : declaredErrors(declared),
+        declared.stream().map(DeclaredError::name).collect(Collectors.joining(", ")));
+  }
+
+  private ApiResponses responses(Answers answers) {
     ApiResponses responses = new ApiResponses();
-    boolean none = result.getTypes() != null && result.getTypes().equals(Set.of("null"));
-    responses.addApiResponse("200", new ApiResponse()
-        .description(none ? "Done; the body is JSON null." : "The result, as JSON.")
-        .content(json(result)));
-    ERRORS.forEach((code, description) -> responses.addApiResponse(code, new ApiResponse()
-        .description(description)
-        .content(json(new JsonSchema().$ref("#/components/schemas/" + errorSchema)))));
+    if (answers.result() == null) {
+      responses.addApiResponse("204", new ApiResponse().description("Done; no body."));
+    } else {
+      responses.addApiResponse("200", new ApiResponse()
+          .description("The result, as JSON (null when the method returned null or an empty Optional).")
+          .content(json(answers.result())));
+    }
+    ERRORS.forEach((code, description) -> {
+      if (code.equals("422")) {
+        if (answers.declared() != null) {
+          responses.addApiResponse(code, new ApiResponse()
+              .description(description + " Declared: " + answers.declaredNames() + ".")
+              .content(json(answers.declared())));
+        }
+        return;
+      }
+      responses.addApiResponse(code, new ApiResponse()
+          .description(description)
+          .content(json(new JsonSchema().$ref("#/components/schemas/" + errorSchema))));
+    });
     return responses;
+  }
+
+  /** The 422 body of an operation: its one declared error's schema, or one of them. */
+  private Schema<?> declaredErrors(List<DeclaredError> declared) {
+    List<Schema> refs = new ArrayList<>();
+    for (DeclaredError error : declared) {
+      refs.add(new JsonSchema().$ref("#/components/schemas/" + declaredErrorSchema(error)));
+    }
+    if (refs.size() == 1) {
+      return refs.get(0);
+    }
+    JsonSchema oneOf = new JsonSchema();
+    oneOf.setOneOf(refs);
+    return oneOf;
+  }
+
+  /**
+   * The component schema of a declared error's body, {@code <Name>Error}: the error body with
+   * {@code type} fixed to the name and {@code details} of the exception's fields.
+   */
+  private String declaredErrorSchema(DeclaredError error) {
+    String name = error.name() + "Error";
+    if (declaredErrorSchemas.containsKey(name)) {
+      return name;
+    }
+    JsonSchema details = typed("object");
+    details.description("The fields of " + error.type().getName() + ".");
+    for (Property property : error.properties()) {
+      details.addProperty(property.name(), types.nullableOf(property.type().type()));
+      details.addRequiredItem(property.name());
+    }
+    JsonSchema body = typed("object");
+    body.description("The answer when the operation throws " + error.name() + ", which it declares.");
+    body.addProperty("status", typed("integer").format("int32").description("The HTTP status of the answer: 422."));
+    JsonSchema status = typed("string");
+    status.setEnum(List.of(Status.APPLICATION_ERROR.name()));
+    body.addProperty("error", status);
+    body.addProperty("message", typed("string").description("The exception's message."));
+    JsonSchema type = typed("string");
+    type.setEnum(List.of(error.name()));
+    body.addProperty("type", type.description("The exception's simple class name."));
+    body.addProperty("details", details);
+    body.required(List.of("status", "error", "message", "type", "details"));
+    declaredErrorSchemas.put(name, body);
+    return name;
   }
 
   /**
@@ -309,7 +390,10 @@ public final class OpenApiBuilder {
     Map<String, String> errors = new LinkedHashMap<>();
     errors.put("400", "BAD_REQUEST: an argument is missing or cannot be read as its type, or the body is not JSON.");
     errors.put("404", "NOT_FOUND: the provider does not serve this operation.");
-    errors.put("500", "PROVIDER_ERROR: the operation threw; INTERNAL_ERROR: a fault in the chassis.");
+    errors.put("422", "APPLICATION_ERROR: the operation threw an exception it declares; type names it and details"
+        + " holds its fields.");
+    errors.put("500", "PROVIDER_ERROR: the operation threw an exception it does not declare; INTERNAL_ERROR: a fault"
+        + " in the chassis.");
     errors.put("503", "OVERLOADED: the operation's executor queue is full; SHUTTING_DOWN: the provider is stopping."
         + " Nothing was run; retrying later is safe.");
     errors.put("504", "DEADLINE_EXCEEDED: the caller's deadline (x-axle-timeout-ms) passed before the answer.");

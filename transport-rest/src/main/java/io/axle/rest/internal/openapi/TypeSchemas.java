@@ -69,6 +69,44 @@ final class TypeSchemas {
     return of(json.type(type));
   }
 
+  /**
+   * The schema of values of {@code type} that may also be JSON {@code null}: what the server writes
+   * for a null reference, an empty Optional, a null element or map value. A primitive cannot be
+   * null; a {@code $ref} becomes {@code anyOf: [$ref, {type: null}]}, which generators read as a
+   * nullable reference.
+   */
+  Schema<?> nullableOf(Type type) {
+    return nullableOf(json.type(type));
+  }
+
+  private Schema<?> nullableOf(JavaType type) {
+    Schema<?> schema = of(type);
+    return type.getRawClass().isPrimitive() ? schema : nullable(schema);
+  }
+
+  static Schema<?> nullable(Schema<?> schema) {
+    if (schema.get$ref() != null) {
+      JsonSchema either = new JsonSchema();
+      either.addAnyOfItem(new JsonSchema().$ref(schema.get$ref()));
+      either.addAnyOfItem(OpenApiBuilder.typed("null"));
+      return either;
+    }
+    if (schema.getTypes() == null || schema.getTypes().isEmpty()) {
+      return schema;  // any JSON value, null included
+    }
+    java.util.Set<String> types = new java.util.LinkedHashSet<>(schema.getTypes());
+    types.add("null");
+    schema.setTypes(types);
+    if (schema.getEnum() != null && !schema.getEnum().contains(null)) {
+      // An enum's values list what may be sent: null among them, or JSON Schema refuses it.
+      @SuppressWarnings("unchecked")
+      List<Object> values = new ArrayList<>((List<Object>) schema.getEnum());
+      values.add(null);
+      ((Schema<Object>) schema).setEnum(values);
+    }
+    return schema;
+  }
+
   /** The component schemas referred to so far, by name, sorted. */
   SortedMap<String, Schema<?>> components() {
     return components;
@@ -104,7 +142,7 @@ final class TypeSchemas {
     }
     if (type.isArrayType() || type.isCollectionLikeType()) {
       JsonSchema array = OpenApiBuilder.typed("array");
-      array.setItems(of(type.getContentType()));
+      array.setItems(nullableOf(type.getContentType()));
       if (Set.class.isAssignableFrom(raw)) {
         array.setUniqueItems(true);
       }
@@ -113,7 +151,7 @@ final class TypeSchemas {
     if (type.isMapLikeType()) {
       // Keys are written as strings whatever their Java type.
       JsonSchema map = OpenApiBuilder.typed("object");
-      map.setAdditionalProperties(of(type.getContentType()));
+      map.setAdditionalProperties(nullableOf(type.getContentType()));
       return map;
     }
     if (raw == Object.class || JsonNode.class.isAssignableFrom(raw)) {
@@ -221,14 +259,14 @@ final class TypeSchemas {
       if (!property.couldSerialize()) {
         continue;
       }
-      Schema<?> propertySchema = of(property.getPrimaryType());
+      Schema<?> propertySchema = nullableOf(property.getPrimaryType());
       if (!property.couldDeserialize()) {
         propertySchema.setReadOnly(true);
       }
       schema.addProperty(property.getName(), propertySchema);
-      if (property.isRequired()) {
-        schema.addRequiredItem(property.getName());
-      }
+      // The server writes every property of every value, null ones as null: each is in every answer.
+      // (A request may leave any out: it reads as null, zero or an empty Optional.)
+      schema.addRequiredItem(property.getName());
     }
     return schema;
   }

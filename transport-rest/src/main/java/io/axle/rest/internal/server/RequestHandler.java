@@ -29,6 +29,8 @@ import tools.jackson.databind.JsonNode;
  */
 final class RequestHandler implements Handler<RoutingContext> {
   private static final Buffer NULL_JSON = Buffer.buffer("null");
+  private static final Buffer NO_CONTENT = Buffer.buffer();
+  private static final int NO_CONTENT_STATUS = 204;
   /** Past this a timeout header means no deadline at all, and the nanosecond sum cannot overflow. */
   private static final long MAX_TIMEOUT_MS = TimeUnit.DAYS.toMillis(365);
 
@@ -36,12 +38,15 @@ final class RequestHandler implements Handler<RoutingContext> {
   private final RestJson json;
   private final ResponseWriter writer;
   private final String name;
+  private final boolean isVoid;
 
   RequestHandler(OperationRoute route, RestJson json, ResponseWriter writer) {
     this.route = route;
     this.json = json;
     this.writer = writer;
     this.name = route.rest().operation().qualifiedName();
+    java.lang.reflect.Type result = route.rest().operation().resultType();
+    this.isVoid = result == void.class || result == Void.class;
   }
 
   @Override
@@ -94,7 +99,11 @@ final class RequestHandler implements Handler<RoutingContext> {
     int code;
     Buffer body;
     Response sent = answer;
-    if (answer.isOk()) {
+    if (answer.isOk() && isVoid) {
+      // 204 and no body: what OpenAPI generators turn into a void method (docs/rest.md).
+      code = NO_CONTENT_STATUS;
+      body = NO_CONTENT;
+    } else if (answer.isOk()) {
       Object result = answer.result();
       try {
         body = result == null ? NULL_JSON : Buffer.buffer(json.write(result));

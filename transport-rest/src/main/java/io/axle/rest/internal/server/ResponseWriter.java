@@ -86,7 +86,11 @@ public final class ResponseWriter {
     // The client may have gone (closed, reset the stream, idle timeout) while the call ran: nothing
     // is sent, but the call still ends.
     if (!response.ended() && !response.closed()) {
-      response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(body);
+      if (status == 204) {
+        response.setStatusCode(status).end();
+      } else {
+        response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(body);
+      }
       if (invocation != null) {
         invocation.mark(Stage.PROVIDER_SENT);
       }
