@@ -201,9 +201,17 @@ final class TypeSchemas {
     if (raw == UUID.class) {
       return OpenApiBuilder.typed("string").format("uuid");
     }
-    if (raw == Instant.class || raw == OffsetDateTime.class || raw == ZonedDateTime.class || raw == Date.class
-        || Calendar.class.isAssignableFrom(raw)) {
+    if (raw == Instant.class || raw == OffsetDateTime.class || raw == Date.class || Calendar.class.isAssignableFrom(raw)) {
       return OpenApiBuilder.typed("string").format("date-time");
+    }
+    if (raw == ZonedDateTime.class) {
+      // The zone travels too ("2026-11-25T11:15:00+01:00[Europe/Paris]"): more than RFC 3339's date-time.
+      return OpenApiBuilder.typed("string").description("ISO-8601 date-time with offset and zone id, e.g. "
+          + "2026-11-25T11:15:00+01:00[Europe/Paris]");
+    }
+    if (raw == java.time.Year.class) {
+      // Jackson writes a Year as its number.
+      return OpenApiBuilder.typed("integer").format("int32");
     }
     if (raw == LocalDate.class) {
       return OpenApiBuilder.typed("string").format("date");
@@ -216,7 +224,8 @@ final class TypeSchemas {
       return OpenApiBuilder.typed("string");
     }
     if (raw == Duration.class) {
-      return OpenApiBuilder.typed("string").format("duration");
+      // Java's form may have negative or fractional parts (PT-1H-0.5S), which JSON Schema's duration lacks.
+      return OpenApiBuilder.typed("string").description("ISO-8601 duration as java.time.Duration writes it, e.g. PT1H30M");
     }
     return null;
   }
