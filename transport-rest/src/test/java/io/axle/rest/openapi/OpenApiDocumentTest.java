@@ -88,7 +88,7 @@ class OpenApiDocumentTest {
     Parameter kind = param(search, "kind");
     assertThat(kind.getIn()).isEqualTo("query");
     assertThat(kind.getRequired()).isFalse();
-    assertThat(enumOf(kind.getSchema())).containsExactly("CAT", "DOG", "FISH");
+    assertThat(enumOf(api, kind.getSchema())).containsExactly("CAT", "DOG", "FISH");
     Parameter tag = param(search, "tag");
     assertThat(tag.getIn()).isEqualTo("query");
     assertThat(tag.getRequired()).isTrue();
@@ -154,7 +154,7 @@ class OpenApiDocumentTest {
     OpenAPI api = parse(OpenApiDocument.json("pet-service", petOperations()));
     Map<String, Schema> schemas = api.getComponents().getSchemas();
 
-    assertThat(schemas).containsOnlyKeys("Error", "Owner", "Pet");
+    assertThat(schemas).containsOnlyKeys("Error", "Kind", "Owner", "Pet");
     assertThat(new ArrayList<>(schemas.keySet())).isSorted();
     Schema<?> pet = schemas.get("Pet");
     assertType(pet, "object", null);
@@ -163,7 +163,8 @@ class OpenApiDocumentTest {
         "nickname");
     assertType(p.get("name"), "string", null);
     assertType(p.get("id"), "integer", "int64");
-    assertThat(enumOf(p.get("kind"))).as("null: the field may be").containsExactly("CAT", "DOG", "FISH", null);
+    assertThat(ref(p.get("kind"))).as("an enum is a component of its own").isEqualTo("#/components/schemas/Kind");
+    assertThat(enumOf(api, p.get("kind"))).containsExactly("CAT", "DOG", "FISH");
     assertType(p.get("tags"), "array", null);
     assertType(p.get("tags").getItems(), "string", null);
     assertType(p.get("attributes"), "object", null);
@@ -240,8 +241,8 @@ class OpenApiDocumentTest {
     assertThat(ref(((Schema<?>) bodySchema(post(api, "roundTrip")).getProperties().get("pojo"))))
         .isEqualTo("#/components/schemas/Pojo");
     assertThat(ref(result(post(api, "roundTrip")))).isEqualTo("#/components/schemas/Pojo");
-    assertThat(enumOf(((Schema<?>) bodySchema(post(api, "next")).getProperties().get("color"))))
-        .containsExactly("RED", "GREEN", "BLUE", null);
+    assertThat(enumOf(api, ((Schema<?>) bodySchema(post(api, "next")).getProperties().get("color"))))
+        .containsExactly("RED", "GREEN", "BLUE");
     assertType((Schema<?>) bodySchema(post(api, "reverse")).getProperties().get("bytes"), "string", "byte");
     assertType(result(post(api, "reverse")), "string", "byte");
     assertNoContent(post(api, "fireAndForget"), "void");
@@ -412,7 +413,12 @@ class OpenApiDocumentTest {
     assertThat(operation.getResponses().get("204").getContent()).as(why).isNull();
   }
 
-  private static List<Object> enumOf(Schema<?> schema) {
+  /** The values of an enum schema, through its component when it is a reference. */
+  static List<Object> enumOf(OpenAPI api, Schema<?> schema) {
+    String ref = ref(schema);
+    if (ref != null) {
+      schema = api.getComponents().getSchemas().get(ref.substring(ref.lastIndexOf('/') + 1));
+    }
     assertThat(schema.getEnum()).as("enum of %s", schema).isNotNull();
     return new ArrayList<>(schema.getEnum());
   }

@@ -162,7 +162,7 @@ class OpenApiEndpointTest {
       switch (parameter.getIn()) {
         case "path" -> path = path.replace("{" + parameter.getName() + "}", encode(value.toString()));
         case "query" -> {
-          boolean repeat = parameter.getSchema().getTypes().equals(Set.of("array")) && Boolean.TRUE.equals(parameter.getExplode());
+          boolean repeat = Set.of("array").equals(parameter.getSchema().getTypes()) && Boolean.TRUE.equals(parameter.getExplode());
           List<?> items = repeat ? (List<?>) value : List.of(value);
           items.forEach(item -> query.add(encode(parameter.getName()) + "=" + encode(item.toString())));
         }
