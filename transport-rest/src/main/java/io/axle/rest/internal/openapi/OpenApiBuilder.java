@@ -139,6 +139,8 @@ public final class OpenApiBuilder {
         // Relative: the document is served by the server it describes, so a client resolves it
         // against the address it fetched the document from.
         .addServersItem(new Server().url("/").description("The server this document was fetched from."))
+        // Said outright: the transport asks for no credentials (an empty list, not a missing one).
+        .security(new ArrayList<>())
         .info(new Info().title(serviceName).version("1")
             .description("The operations microservice " + serviceName + " serves over Axle's REST transport."
                 + " Every answer is JSON; an error answer is the object components/schemas/" + errorSchema + "."))
