@@ -7,10 +7,14 @@ import io.axle.internal.types.DeclaredError;
 import io.axle.internal.types.DeclaredErrors;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Turns throwables into the {@link AxleException} a caller gets. */
 public final class Failures {
-  private static final UndeclaredErrorLog UNDECLARED = new UndeclaredErrorLog();
+  /** What a provider method threw that its operation does not declare, with the stack trace the caller never sees. */
+  private static final Logger log = LoggerFactory.getLogger("io.axle.provider");
+  private static final LogGate UNDECLARED = new LogGate();
 
   private Failures() {
   }
@@ -34,7 +38,11 @@ public final class Failures {
       return new AxleException(Status.APPLICATION_ERROR, message == null ? "" : message, declared.name(),
           declared.details(cause), cause);
     }
-    UNDECLARED.log(operation, cause);
+    long leftOut = UNDECLARED.admit(operation);
+    if (leftOut >= 0) {
+      log.error("{} failed with an undeclared {} (answered PROVIDER_ERROR{})", operation.qualifiedName(),
+          cause.getClass().getName(), LogGate.leftOut(leftOut), cause);
+    }
     return new AxleException(Status.PROVIDER_ERROR, operation.qualifiedName() + " failed: "
         + cause.getClass().getSimpleName() + (message == null ? "" : ": " + message), cause);
   }

@@ -1,5 +1,6 @@
 package io.axle.transport;
 
+import io.axle.AxleException;
 import io.axle.Invocation;
 import io.axle.InvocationListener;
 import io.axle.Role;
@@ -10,11 +11,15 @@ import io.axle.contract.OperationMeta;
 import io.axle.executor.AxleExecutor;
 import io.axle.executor.ExecutorOverloadedException;
 import io.axle.internal.Failures;
+import io.axle.internal.LogGate;
+import io.axle.registry.Endpoint;
 import io.axle.FilterChain;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One served operation with its executor and its provider chain. Every transport hands each
@@ -22,6 +27,9 @@ import java.util.function.Consumer;
  * the same whatever the wire.
  */
 public final class ProviderOperation {
+  private static final Logger log = LoggerFactory.getLogger("io.axle.provider");
+  private static final LogGate REJECTED = new LogGate();
+
   private final OperationMeta meta;
   private final Class<?> implementationType;
   private final AxleExecutor executor;
@@ -118,6 +126,25 @@ public final class ProviderOperation {
       invocation.mark(Stage.PROVIDER_EXECUTED);
       responder.accept(response != null ? response : Response.failure(Failures.fromProvider(meta, error)));
     });
+  }
+
+  /**
+   * Ends a request for this operation that could not be read (its arguments or Axle headers did
+   * not decode) as a failed call: listeners count it like any other, with {@code error}'s status,
+   * and the provider logs it at WARN, at most once a second per operation. The transport answers
+   * the caller itself.
+   */
+  public void rejected(long receivedNanos, String transport, Endpoint caller, AxleException error) {
+    Invocation invocation = newInvocation(new Object[meta.parameterCount()]);
+    invocation.transport(transport);
+    invocation.endpoint(caller);
+    invocation.mark(Stage.PROVIDER_RECEIVED, receivedNanos);
+    invocation.end(Response.failure(error));
+    long leftOut = REJECTED.admit(meta);
+    if (leftOut >= 0) {
+      log.warn("{} from {} over {}: {} {}{}", meta.qualifiedName(), caller, transport, error.status(),
+          error.getMessage(), LogGate.leftOut(leftOut));
+    }
   }
 
   @Override

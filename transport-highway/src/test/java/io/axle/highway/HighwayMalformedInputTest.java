@@ -356,6 +356,22 @@ class HighwayMalformedInputTest {
   }
 
   @Test
+  void anUnknownEnumConstant_answersBadRequest_andTheProviderLogsIt() throws Exception {
+    int mark = log.mark();
+    Socket socket = connect();
+    write(socket, request(777, "EchoService", "next", stringField(1, "PURPLE")));
+    Received response = RawFrames.read(socket.getInputStream());
+    assertResponseFrame(response, 777);
+    assertThat(response.status()).as("status of %s", response).isEqualTo(1); // BAD_REQUEST
+    assertThat(response.message()).contains("EchoService.next").contains("\"PURPLE\" is not a constant of Color")
+        .contains("[RED, GREEN, BLUE]");
+
+    assertThat(log.since(mark)).contains("EchoService.next from highway://127.0.0.1:")
+        .contains("over highway: BAD_REQUEST cannot decode the arguments of EchoService.next");
+    assertEchoes(socket, 778, "still usable");
+  }
+
+  @Test
   void aBodyNestedTooDeeplyToDecode_answersBadRequest_andTheConnectionStaysUsable() throws Exception {
     // roundTrip(Pojo): argument 1 is a Pojo whose field 5 (child) is a Pojo whose child is ...
     // 200,000 levels deep: under 1 MiB, far below the maximum frame size, but deeper than any

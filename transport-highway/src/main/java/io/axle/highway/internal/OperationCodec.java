@@ -73,9 +73,11 @@ public final class OperationCodec {
     try {
       return decode(body, arguments);
     } catch (RuntimeException | IOException | StackOverflowError e) {
+      // A value the codecs refused (an unknown enum constant, unparsable text) says what was expected
+      // itself; a broken message gets the shape of the body it should have had.
       throw new AxleException(Status.BAD_REQUEST, "cannot decode the arguments of " + operation.qualifiedName()
-          + ": " + reason(e) + " (expected: fields 1.." + arguments.size() + " as declared by "
-          + operation.method().toGenericString() + ")", e);
+          + ": " + reason(e) + (e instanceof IllegalArgumentException ? "" : " (expected: fields 1.."
+          + arguments.size() + " as declared by " + operation.method().toGenericString() + ")"), e);
     }
   }
 

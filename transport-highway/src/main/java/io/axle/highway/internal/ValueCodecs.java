@@ -114,7 +114,7 @@ final class ValueCodecs {
 
   /** An enum by its constant's name, so that reordering constants is safe. */
   private static final class EnumCodec extends ValueCodec {
-    private final Map<String, Object> byName = new java.util.HashMap<>();
+    private final Map<String, Object> byName = new java.util.LinkedHashMap<>();
 
     EnumCodec(DataType type) {
       super(type);

@@ -75,7 +75,8 @@ final class RequestHandler implements Handler<RoutingContext> {
       timeoutMs = timeout == null ? -1 : timeoutMillis(timeout);
       entries = context == null ? null : contextEntries(context);
     } catch (AxleException e) {
-      // No invocation yet: a request that never reached the operation fires no stage.
+      // Counted and logged as a failed call of the operation, though it never reached it.
+      route.provider().rejected(received, RestTransportFactory.NAME, caller(request), e);
       writer.writeError(response, e.status().httpCode(), e.status(), e.getMessage());
       return;
     }
