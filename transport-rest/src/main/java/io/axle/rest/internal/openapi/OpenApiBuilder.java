@@ -205,9 +205,11 @@ public final class OpenApiBuilder {
           body.addRequiredItem(field.name());
         }
       }
+      // The server takes no body, or a field left out, as absent arguments: null, zero or an empty Optional.
       operation.requestBody(new RequestBody()
-          .required(true)
-          .description("The arguments as one JSON object, one field per parameter, named as in the Java interface.")
+          .required(false)
+          .description("The arguments as one JSON object, one field per parameter, named as in the Java interface."
+              + " A field left out, or no body at all, is an absent argument: null, zero or an empty Optional.")
           .content(json(body)));
     }
     if (!headers.contains(RestHeaders.TIMEOUT)) {
