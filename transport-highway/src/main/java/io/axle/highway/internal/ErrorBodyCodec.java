@@ -60,7 +60,7 @@ final class ErrorBodyCodec {
       Object[] parts = (Object[]) message;
       String name = (String) parts[0];
       out.writeString(TYPE, name, false);
-      out.writeObject(FIELDS, parts[1], cast(schemas.get(name)), false);
+      out.writeObject(FIELDS, parts[1], schemas.get(name), false);
     }
 
     @Override
@@ -97,10 +97,5 @@ final class ErrorBodyCodec {
       details.put(type.properties().get(i).name(), values[i]);
     }
     return DeclaredErrors.received(message, name, details, type.create(message, values));
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static io.protostuff.Schema<Object> cast(FieldsSchema schema) {
-    return (io.protostuff.Schema) schema;
   }
 }

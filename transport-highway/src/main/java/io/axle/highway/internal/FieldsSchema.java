@@ -2,20 +2,19 @@ package io.axle.highway.internal;
 
 import io.protostuff.Input;
 import io.protostuff.Output;
-import io.protostuff.Schema;
 import java.io.IOException;
 
 /**
  * A protostuff schema for a list of values as fields 1..n: the arguments of an operation in
- * declaration order, or its result as field 1. Null values are not written, so they read back
- * as null (or 0/false for primitives, an empty Optional).
+ * declaration order, its result as field 1, or a declared error's fields. Its messages are
+ * {@code Object[]}s. Null values are not written, so they read back as null (or 0/false for
+ * primitives, an empty Optional).
  */
-final class FieldsSchema implements Schema<Object[]> {
-  private final String name;
+final class FieldsSchema extends NestedSchema {
   private final ValueCodec[] codecs;
 
   FieldsSchema(String name, ValueCodec[] codecs) {
-    this.name = name;
+    super(name);
     this.codecs = codecs;
   }
 
@@ -24,7 +23,8 @@ final class FieldsSchema implements Schema<Object[]> {
   }
 
   @Override
-  public void writeTo(Output output, Object[] values) throws IOException {
+  public void writeTo(Output output, Object message) throws IOException {
+    Object[] values = (Object[]) message;
     for (int i = 0; i < codecs.length; i++) {
       Object value = values[i];
       if (value != null) {
@@ -34,7 +34,8 @@ final class FieldsSchema implements Schema<Object[]> {
   }
 
   @Override
-  public void mergeFrom(Input input, Object[] values) throws IOException {
+  public void mergeFrom(Input input, Object message) throws IOException {
+    Object[] values = (Object[]) message;
     for (int number = input.readFieldNumber(this); number != 0; number = input.readFieldNumber(this)) {
       if (number <= codecs.length) {
         values[number - 1] = codecs[number - 1].read(input);
@@ -52,39 +53,5 @@ final class FieldsSchema implements Schema<Object[]> {
   @Override
   public Object[] newMessage() {
     return new Object[codecs.length];
-  }
-
-  @Override
-  public boolean isInitialized(Object[] message) {
-    return true;
-  }
-
-  @Override
-  public String getFieldName(int number) {
-    return number >= 1 && number <= codecs.length ? "f" + number : null;
-  }
-
-  @Override
-  public int getFieldNumber(String fieldName) {
-    try {
-      return Integer.parseInt(fieldName.substring(1));
-    } catch (RuntimeException e) {
-      return 0;
-    }
-  }
-
-  @Override
-  public String messageName() {
-    return name;
-  }
-
-  @Override
-  public String messageFullName() {
-    return name;
-  }
-
-  @Override
-  public Class<? super Object[]> typeClass() {
-    return Object[].class;
   }
 }

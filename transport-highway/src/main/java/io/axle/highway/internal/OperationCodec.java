@@ -228,21 +228,21 @@ public final class OperationCodec {
   private static void writeBody(ByteBuf buf, FieldsSchema schema, Object[] values) throws IOException {
     LinkedBuffer linked = BUFFERS.get();
     try {
-      ProtobufIOUtil.writeTo(new ByteBufOutputStream(buf), values, schema, linked);
+      ProtobufIOUtil.writeTo(new ByteBufOutputStream(buf), (Object) values, schema, linked);
     } finally {
       linked.clear();
     }
   }
 
   private static Object[] decode(ByteBuf body, FieldsSchema schema) throws IOException {
-    Object[] values = schema.newMessage();
+    Object values = schema.newMessage();
     if (body.hasArray()) {
       ProtobufIOUtil.mergeFrom(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes(), values, schema);
     } else {
       byte[] bytes = ByteBufUtil.getBytes(body);
       ProtobufIOUtil.mergeFrom(bytes, 0, bytes.length, values, schema);
     }
-    return values;
+    return (Object[]) values;
   }
 
   private void finish(ByteBuf buf, int start, int headerStart, int bodyStart, int maxFrameSize, String what) {

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.axle.Axle;
 import io.axle.AxleException;
 import io.axle.Status;
-import io.axle.testing.Runtimes;
 import io.axle.transport.types.ErrorsApi.LimitExceededException;
 import io.axle.transport.types.ErrorsApi.OrderNotFoundException;
 import java.io.ByteArrayOutputStream;
@@ -28,28 +27,16 @@ import org.junit.jupiter.params.provider.ValueSource;
  * rethrown as themselves; undeclared ones stay PROVIDER_ERROR and are logged by the provider.
  */
 class DeclaredErrorsTest {
-  private static final String SERVICE = "errors-service";
+  private static final String SERVICE = ContractServers.SERVICE;
   private static final String SCHEMA = "ErrorsApi";
   private static Axle provider;
   private static final Map<String, Axle> consumers = new LinkedHashMap<>();
 
   @BeforeAll
   static void start() {
-    Map<String, Object> entries = new LinkedHashMap<>();
-    entries.put("axle.service.name", SERVICE);
-    for (String transport : Runtimes.transportsOnClassPath()) {
-      entries.put("axle." + transport + ".address", "127.0.0.1:0");
-      entries.put("axle." + transport + ".server.thread-count", 1);
-    }
-    provider = Axle.builder().config(Runtimes.config(entries)).provider(SCHEMA, ErrorsApi.class, new ErrorsApi.Impl())
-        .start();
+    provider = ContractServers.provider(builder -> builder.provider(SCHEMA, ErrorsApi.class, new ErrorsApi.Impl()));
     for (String transport : List.of("highway", "rest")) {
-      consumers.put(transport, Axle.builder().config(Runtimes.config(Map.of(
-          "axle.service.name", "errors-consumer",
-          "axle.registry.local." + SERVICE,
-          transport + "://127.0.0.1:" + provider.endpoint(transport).orElseThrow().port(),
-          "axle.references.transport", transport,
-          "axle." + transport + ".client.thread-count", 1))).start());
+      consumers.put(transport, ContractServers.consumer(provider, transport));
     }
   }
 

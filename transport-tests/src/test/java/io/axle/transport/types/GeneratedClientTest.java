@@ -7,7 +7,6 @@ import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.internal.types.DataTypes;
 import io.axle.rest.internal.RestJson;
-import io.axle.testing.Runtimes;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.lang.reflect.InvocationTargetException;
@@ -18,7 +17,6 @@ import java.net.URLClassLoader;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,15 +51,8 @@ class GeneratedClientTest {
 
   @BeforeAll
   static void start() {
-    Map<String, Object> entries = new LinkedHashMap<>();
-    entries.put("axle.service.name", "types-service");
-    for (String transport : Runtimes.transportsOnClassPath()) {
-      entries.put("axle." + transport + ".address", "127.0.0.1:0");
-      entries.put("axle." + transport + ".server.thread-count", 1);
-    }
-    provider = Axle.builder().config(Runtimes.config(entries)).provider("TypesApi", TypesApi.class, new TypesImpl())
-        .start();
-    base = "http://127.0.0.1:" + provider.endpoint("rest").orElseThrow().port();
+    provider = ContractServers.provider(builder -> builder.provider("TypesApi", TypesApi.class, new TypesImpl()));
+    base = ContractServers.restBase(provider);
   }
 
   @AfterAll
@@ -112,11 +103,12 @@ class GeneratedClientTest {
           }
           String what = operation.qualifiedName() + " with seed " + seed + " (-Daxle.test.seed=" + seedBase + ")";
           // The request object as the generated client models it, read from the JSON Axle would send.
-          Object request = mapper.readValue(axleJson.write(arguments), call.getParameterTypes()[0]);
+          int body = bodyIndex(call);
+          Object request = mapper.readValue(axleJson.write(arguments), call.getParameterTypes()[body]);
           Object result;
           try {
             Object[] callArguments = new Object[call.getParameterCount()];
-            callArguments[0] = request;
+            callArguments[body] = request;
             result = call.invoke(api, callArguments);
           } catch (InvocationTargetException e) {
             throw new AssertionError(what + ": the generated client failed: " + e.getCause(), e.getCause());
@@ -140,16 +132,28 @@ class GeneratedClientTest {
     return node == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : node;
   }
 
+  /**
+   * {@code operationId(…)}: the body object (a generated model) and the optional Axle headers, in the
+   * generator's order (required parameters first).
+   */
   private static Method method(Class<?> api, String operationId) {
-    // operationId(request, x-axle-timeout-ms, x-axle-context): the body object, then the optional Axle headers.
     for (Method method : api.getMethods()) {
-      if (method.getName().equals(operationId) && method.getParameterCount() >= 1
-          && method.getParameterTypes()[0].getName().startsWith("gen.model.")) {
+      if (method.getName().equals(operationId) && bodyIndex(method) >= 0) {
         return method;
       }
     }
     throw new AssertionError("the generated " + api.getSimpleName() + " has no method " + operationId
-        + "(request): " + Stream.of(api.getMethods()).map(Method::getName).sorted().distinct().toList());
+        + "(request, …): " + Stream.of(api.getMethods()).map(Method::getName).sorted().distinct().toList());
+  }
+
+  private static int bodyIndex(Method method) {
+    Class<?>[] types = method.getParameterTypes();
+    for (int i = 0; i < types.length; i++) {
+      if (types[i].getName().startsWith("gen.model.")) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private static void generate(Path spec, Path out) {
@@ -193,9 +197,5 @@ class GeneratedClientTest {
       }, arguments.toArray(new String[0]));
     }
     assertThat(status).as("javac of the generated client:%n%s", diagnostics).isZero();
-  }
-
-  static String utf8(byte[] bytes) {
-    return new String(bytes, StandardCharsets.UTF_8);
   }
 }

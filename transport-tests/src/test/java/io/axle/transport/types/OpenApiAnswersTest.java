@@ -15,7 +15,6 @@ import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.internal.types.DataTypes;
 import io.axle.rest.internal.RestJson;
-import io.axle.testing.Runtimes;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -48,18 +47,11 @@ class OpenApiAnswersTest {
 
   @BeforeAll
   static void start() throws Exception {
-    Map<String, Object> entries = new LinkedHashMap<>();
-    entries.put("axle.service.name", "types-service");
-    for (String transport : Runtimes.transportsOnClassPath()) {
-      entries.put("axle." + transport + ".address", "127.0.0.1:0");
-      entries.put("axle." + transport + ".server.thread-count", 1);
-    }
-    provider = Axle.builder().config(Runtimes.config(entries))
+    provider = ContractServers.provider(builder -> builder
         .provider("TypesApi", TypesApi.class, new TypesImpl())
-        .provider("ErrorsApi", ErrorsApi.class, new ErrorsApi.Impl())
-        .start();
+        .provider("ErrorsApi", ErrorsApi.class, new ErrorsApi.Impl()));
     http = HttpClient.newHttpClient();
-    base = "http://127.0.0.1:" + provider.endpoint("rest").orElseThrow().port();
+    base = ContractServers.restBase(provider);
     document = JSON.readTree(get("/openapi.json").body());
   }
 

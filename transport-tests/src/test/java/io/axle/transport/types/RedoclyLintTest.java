@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.axle.Axle;
-import io.axle.testing.Runtimes;
 import java.io.File;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,9 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -39,18 +36,12 @@ class RedoclyLintTest {
   @Test
   void theLiveDocument_passesRedoclysRecommendedRules() throws Exception {
     Path redocly = redocly();
-    Map<String, Object> entries = new LinkedHashMap<>();
-    entries.put("axle.service.name", "types-service");
-    for (String transport : Runtimes.transportsOnClassPath()) {
-      entries.put("axle." + transport + ".address", "127.0.0.1:0");
-    }
     Path document = work.resolve("openapi.json");
-    try (Axle provider = Axle.builder().config(Runtimes.config(entries))
+    try (Axle provider = ContractServers.provider(builder -> builder
         .provider("TypesApi", TypesApi.class, new TypesImpl())
-        .provider("ErrorsApi", ErrorsApi.class, new ErrorsApi.Impl())
-        .start();
+        .provider("ErrorsApi", ErrorsApi.class, new ErrorsApi.Impl()));
         HttpClient http = HttpClient.newHttpClient()) {
-      String base = "http://127.0.0.1:" + provider.endpoint("rest").orElseThrow().port();
+      String base = ContractServers.restBase(provider);
       Files.writeString(document, http.send(HttpRequest.newBuilder(URI.create(base + "/openapi.json")).build(),
           HttpResponse.BodyHandlers.ofString()).body());
     }

@@ -8,7 +8,6 @@ import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.Status;
-import io.axle.testing.Runtimes;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -16,9 +15,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
@@ -39,19 +36,14 @@ class RejectedRequestsTest {
         }
       }
     };
-    Map<String, Object> entries = new LinkedHashMap<>();
-    entries.put("axle.service.name", "types-service");
-    for (String transport : Runtimes.transportsOnClassPath()) {
-      entries.put("axle." + transport + ".address", "127.0.0.1:0");
-    }
     PrintStream original = System.err;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     HttpResponse<String> answer;
     System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-    try (Axle provider = Axle.builder().config(Runtimes.config(entries)).listener(listener)
-        .provider("TypesApi", TypesApi.class, new TypesImpl()).start();
+    try (Axle provider = ContractServers.provider(builder -> builder.listener(listener)
+        .provider("TypesApi", TypesApi.class, new TypesImpl()));
         HttpClient http = HttpClient.newHttpClient()) {
-      String base = "http://127.0.0.1:" + provider.endpoint("rest").orElseThrow().port();
+      String base = ContractServers.restBase(provider);
       answer = http.send(HttpRequest.newBuilder(URI.create(base + "/TypesApi/level"))
           .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"level\":\"EXTREME\"}"))
           .build(), HttpResponse.BodyHandlers.ofString());

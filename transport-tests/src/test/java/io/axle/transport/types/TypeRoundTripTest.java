@@ -7,12 +7,9 @@ import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.internal.types.DataType;
 import io.axle.internal.types.DataTypes;
-import io.axle.testing.Runtimes;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -27,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class TypeRoundTripTest {
   private static final int CASES_PER_OPERATION = 150;
-  private static final String SERVICE = "types-service";
+  private static final String SERVICE = ContractServers.SERVICE;
   private static final String SCHEMA = "TypesApi";
 
   private static final TypesImpl IMPL = new TypesImpl();
@@ -40,25 +37,11 @@ class TypeRoundTripTest {
 
   @BeforeAll
   static void start() {
-    Map<String, Object> entries = new LinkedHashMap<>();
-    entries.put("axle.service.name", SERVICE);
-    for (String transport : Runtimes.transportsOnClassPath()) {
-      entries.put("axle." + transport + ".address", "127.0.0.1:0");
-      entries.put("axle." + transport + ".server.thread-count", 1);
-    }
-    provider = Axle.builder().config(Runtimes.config(entries)).provider(SCHEMA, TypesApi.class, IMPL).start();
-    highwayConsumer = consumer("highway");
-    restConsumer = consumer("rest");
+    provider = ContractServers.provider(builder -> builder.provider(SCHEMA, TypesApi.class, IMPL));
+    highwayConsumer = ContractServers.consumer(provider, "highway");
+    restConsumer = ContractServers.consumer(provider, "rest");
     highway = highwayConsumer.reference(TypesApi.class, SERVICE, SCHEMA);
     rest = restConsumer.reference(TypesApi.class, SERVICE, SCHEMA);
-  }
-
-  private static Axle consumer(String transport) {
-    return Axle.builder().config(Runtimes.config(Map.of(
-        "axle.service.name", "types-consumer",
-        "axle.registry.local." + SERVICE, transport + "://127.0.0.1:" + provider.endpoint(transport).orElseThrow().port(),
-        "axle.references.transport", transport,
-        "axle." + transport + ".client.thread-count", 1))).start();
   }
 
   @AfterAll
