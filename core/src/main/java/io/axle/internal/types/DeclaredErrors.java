@@ -1,6 +1,7 @@
 package io.axle.internal.types;
 
 import io.axle.AxleException;
+import io.axle.contract.ContractErrors;
 import io.axle.contract.OperationMeta;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,9 +9,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The errors an operation declares: the exception types in its {@code throws} clause, other than
- * the catch-alls ({@code Exception}, {@code RuntimeException}, {@code Throwable}), {@code Error}s
- * and {@link AxleException}. Read once per operation; reading them is also the start-up check
+ * The errors an operation declares: the exception types in its {@code throws} clause and in its
+ * schema interface's {@link ContractErrors}, other than the catch-alls ({@code Exception},
+ * {@code RuntimeException}, {@code Throwable}), {@code Error}s and {@link AxleException}. Read once per operation; reading them is also the start-up check
  * that their fields can travel.
  */
 public final class DeclaredErrors {
@@ -20,7 +21,16 @@ public final class DeclaredErrors {
 
   private DeclaredErrors(OperationMeta operation) {
     List<DeclaredError> list = new ArrayList<>();
-    for (Class<?> type : operation.method().getExceptionTypes()) {
+    List<Class<?>> types = new ArrayList<>(List.of(operation.method().getExceptionTypes()));
+    ContractErrors schemaWide = operation.schema().schemaInterface().getAnnotation(ContractErrors.class);
+    if (schemaWide != null) {
+      for (Class<?> type : schemaWide.value()) {
+        if (!types.contains(type)) {
+          types.add(type);
+        }
+      }
+    }
+    for (Class<?> type : types) {
       if (type == Exception.class || type == RuntimeException.class || type == Throwable.class
           || Error.class.isAssignableFrom(type) || AxleException.class.isAssignableFrom(type)) {
         continue;

@@ -88,6 +88,15 @@ class DeclaredErrorsTest {
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"highway", "rest"})
+  void anErrorTheSchemaDeclaresWithContractErrors_isRethrownAsItself(String transport) {
+    Throwable thrown = catchThrowable(() -> api(transport).quota(10));
+
+    assertThat(thrown).isExactlyInstanceOf(ErrorsApi.QuotaException.class).hasMessage("quota exceeded, 5 left");
+    assertThat(((ErrorsApi.QuotaException) thrown).remaining()).isEqualTo(5);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
   void declaredException_unknownToTheConsumer_isAnApplicationErrorNamingIt(String transport) {
     ErrorsApi.Undeclaring old = consumers.get(transport).reference(ErrorsApi.Undeclaring.class, SERVICE, SCHEMA);
 

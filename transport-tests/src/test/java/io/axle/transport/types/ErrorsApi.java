@@ -1,11 +1,13 @@
 package io.axle.transport.types;
 
+import io.axle.contract.ContractErrors;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /** Operations that fail with declared and undeclared exceptions. */
+@ContractErrors(ErrorsApi.QuotaException.class)
 public interface ErrorsApi {
   String find(String id) throws OrderNotFoundException;
 
@@ -16,6 +18,23 @@ public interface ErrorsApi {
 
   /** Throws an IllegalStateException it does not declare. */
   String undeclared(String message);
+
+  /** Throws QuotaException, which it does not list but the schema declares for every operation. */
+  String quota(int requested);
+
+  /** Declared schema-wide with {@link ContractErrors}. */
+  final class QuotaException extends RuntimeException {
+    private final int remaining;
+
+    public QuotaException(int remaining) {
+      super("quota exceeded, " + remaining + " left");
+      this.remaining = remaining;
+    }
+
+    public int remaining() {
+      return remaining;
+    }
+  }
 
   /** A checked exception with fields and a constructor that computes its message. */
   final class OrderNotFoundException extends Exception {
@@ -92,6 +111,11 @@ public interface ErrorsApi {
     @Override
     public String undeclared(String message) {
       throw new IllegalStateException(message);
+    }
+
+    @Override
+    public String quota(int requested) {
+      throw new QuotaException(requested / 2);
     }
   }
 }

@@ -98,6 +98,7 @@ class OpenApiAnswersTest {
         {"/ErrorsApi/find", "{\"id\":\"A-1\"}", "422"},
         {"/ErrorsApi/findAsync", "{\"id\":\"A-2\"}", "422"},
         {"/ErrorsApi/spend", "{\"amount\":12.5}", "422"},
+        {"/ErrorsApi/quota", "{\"requested\":8}", "422"},
         {"/ErrorsApi/undeclared", "{\"message\":\"boom\"}", "500"},
         {"/ErrorsApi/spend", "{\"amount\":\"lots\"}", "400"},
         {"/TypesApi/level", "{\"level\":\"EXTREME\"}", "400"},
