@@ -22,6 +22,9 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 public @interface ContractErrors {
-  /** The exception types. */
-  Class<? extends Exception>[] value();
+  /**
+   * The exception types: unchecked ones, since a method can only throw a checked exception its
+   * own {@code throws} clause names (declare those there).
+   */
+  Class<? extends RuntimeException>[] value();
 }

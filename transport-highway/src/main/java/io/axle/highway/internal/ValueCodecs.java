@@ -7,6 +7,7 @@ import io.protostuff.Input;
 import io.protostuff.Output;
 import java.io.IOException;
 import java.lang.reflect.Type;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,6 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /** The codec of each data type, built once and shared (a recursive type shares its own codec). */
 final class ValueCodecs {
   private static final Map<DataType, ValueCodec> CODECS = new ConcurrentHashMap<>();
+  private static final Object LOCK = new Object();
+  /** The codecs of the graph being built, by the thread holding {@link #LOCK}; null between builds. */
+  private static Map<DataType, ValueCodec> building;
 
   private ValueCodecs() {
   }
@@ -33,9 +37,30 @@ final class ValueCodecs {
     if (codec != null) {
       return codec;
     }
-    synchronized (CODECS) {
+    synchronized (LOCK) {
       codec = CODECS.get(type);
-      return codec != null ? codec : build(type);
+      if (codec != null) {
+        return codec;
+      }
+      boolean outermost = building == null;
+      if (outermost) {
+        building = new HashMap<>();
+      }
+      try {
+        codec = building.get(type);
+        if (codec == null) {
+          codec = build(type);
+        }
+        if (outermost) {
+          // Published only once every codec of the graph is linked: another thread never sees one half made.
+          CODECS.putAll(building);
+        }
+        return codec;
+      } finally {
+        if (outermost) {
+          building = null;
+        }
+      }
     }
   }
 
@@ -59,15 +84,10 @@ final class ValueCodecs {
       case MAP -> new MapCodec(type);
       case RECORD, POJO -> new MessageCodec(type);
     };
-    // Registered before the inner codecs are made, so that a type containing itself finds it.
-    CODECS.put(type, codec);
+    // Known before its inner codecs are made, so that a type containing itself finds it.
+    building.put(type, codec);
     if (codec instanceof Composite composite) {
-      try {
-        composite.link();
-      } catch (RuntimeException e) {
-        CODECS.remove(type);
-        throw e;
-      }
+      composite.link();
     }
     return codec;
   }

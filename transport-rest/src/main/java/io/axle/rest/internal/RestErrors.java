@@ -112,6 +112,7 @@ public final class RestErrors {
     return switch (code) {
       case 400, 405, 413, 415 -> Status.BAD_REQUEST;
       case 404 -> Status.NOT_FOUND;
+      case 422 -> Status.APPLICATION_ERROR;
       case 503 -> Status.OVERLOADED;
       case 504 -> Status.DEADLINE_EXCEEDED;
       default -> Status.INTERNAL_ERROR;
