@@ -62,6 +62,16 @@ final class SchemaTransports {
         restricted.put(schemaId, List.copyOf(chosen));
       }
     }
+    List<String> served = providers.stream().map(AxleRuntime.ProviderRegistration::schemaId).toList();
+    if (!served.isEmpty()) {
+      // A runtime that serves nothing may share its file with providers; one that serves is told of a typo.
+      for (String schemaId : fromConfig.keySet()) {
+        if (!served.contains(schemaId)) {
+          problems.add(CoreConfigKeys.SCHEMAS.name() + "." + schemaId + SUFFIX + ": no provider serves schema "
+              + schemaId + " (expected: one of " + String.join(", ", served) + ")");
+        }
+      }
+    }
     if (!problems.isEmpty()) {
       throw new ConfigException(problems);
     }

@@ -143,8 +143,19 @@ public final class ProviderOperation {
     long leftOut = REJECTED.admit(meta);
     if (leftOut >= 0) {
       log.warn("{} from {} over {}: {} {}{}", meta.qualifiedName(), caller, transport, error.status(),
-          error.getMessage(), LogGate.leftOut(leftOut));
+          loggable(error.getMessage()), LogGate.leftOut(leftOut));
     }
+  }
+
+  /** A peer's text for the log: one line, at most 500 characters. */
+  private static String loggable(String message) {
+    String text = message == null ? "" : message.length() > 500 ? message.substring(0, 500) + "..." : message;
+    StringBuilder line = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      line.append(Character.isISOControl(c) ? '?' : c);
+    }
+    return line.toString();
   }
 
   @Override

@@ -21,7 +21,7 @@ public final class EndpointUris {
    * fail only at the first call.
    */
   private static final Set<String> OTHER_PROTOCOLS = Set.of("http", "https", "ws", "wss", "tcp", "udp", "grpc",
-      "grpcs", "dubbo", "tri", "h", "hessian", "thrift", "zookeeper", "zk", "nacos", "consul");
+      "grpcs", "dubbo", "tri", "hessian", "thrift", "zookeeper", "zk", "nacos", "consul");
 
   /** Addresses that a server binds to but nobody can call. */
   private static final Set<String> WILDCARD_HOSTS = Set.of("0.0.0.0", "::", "[::]", "*");

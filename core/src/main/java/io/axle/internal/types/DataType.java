@@ -126,9 +126,12 @@ public final class DataType {
       return instance;
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause();
-      // A compact constructor that validates its input refused the values: the sender's fault.
-      throw new IllegalArgumentException(raw.getSimpleName() + " refused the values "
-          + describe(values) + ": " + cause, cause);
+      if (kind == Kind.RECORD) {
+        // A compact constructor that validates its input refused what arrived: the sender's fault.
+        throw new IllegalArgumentException(raw.getSimpleName() + describe(values) + ": " + cause
+            + " (expected: values its canonical constructor accepts)", cause);
+      }
+      throw new IllegalStateException(raw.getName() + ": its no-argument constructor threw " + cause, cause);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot create " + raw.getName() + ": " + e, e);
     }

@@ -127,7 +127,7 @@ public final class DataTypes {
     if (Throwable.class.isAssignableFrom(raw)) {
       return "a value type; exceptions travel as declared errors (throws), not as values";
     }
-    if (raw.getName().startsWith("java.") || raw.getName().startsWith("javax.") || raw.getName().startsWith("jdk.")) {
+    if (isJdk(raw)) {
       return "one of the types docs/protocol.md lists, or a class or record of your own";
     }
     if (raw.isMemberClass() && !Modifier.isStatic(raw.getModifiers())) {
@@ -181,8 +181,8 @@ public final class DataTypes {
     Type[] arguments = GenericTypes.argumentsOf(declared, Map.class);
     type.key = element(arguments[0], path + "{key}", "a map key");
     if (!KEY_KINDS.contains(type.key.kind())) {
-      throw refuse(path + "{key}", arguments[0], "a key JSON can carry: String, a number, boolean, char, an enum, "
-          + "UUID, a big number or a java.time type");
+      throw refuse(path + "{key}", arguments[0], "a key JSON can carry: String, a whole number, boolean, char, an "
+          + "enum, UUID, a big number or a java.time type");
     }
     type.element = element(arguments[1], path + "{value}", "a map value");
     return type;
@@ -191,8 +191,11 @@ public final class DataTypes {
   /** The type of what a container holds; an Optional or a bare primitive cannot be one. */
   private DataType element(Type type, String path, String container) {
     DataType element = read(type, path);
-    if (element.kind() == Kind.OPTIONAL || element.kind() == Kind.VOID) {
+    if (element.kind() == Kind.OPTIONAL) {
       throw refuse(path, type, "a value type in " + container + " (leave the value null instead of an Optional)");
+    }
+    if (element.kind() == Kind.VOID) {
+      throw refuse(path, type, "a value type in " + container);
     }
     return element;
   }
@@ -234,7 +237,8 @@ public final class DataTypes {
       if (kind == Kind.POJO) {
         field.setAccessible(true);
       }
-      Property property = new Property(field.getName(), properties.size(), field);
+      // A class's ignored fields were never collected; a record's stay, for its constructor.
+      Property property = new Property(field.getName(), field, kind == Kind.POJO || !ignored(field));
       properties.add(property);
     }
     type.properties = List.copyOf(properties);
@@ -258,12 +262,18 @@ public final class DataTypes {
     return GenericTypes.resolve(field.getGenericType(), GenericTypes.bindings(view));
   }
 
+  private static boolean isJdk(Class<?> type) {
+    String name = type.getName();
+    return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.");
+  }
+
   private void collectFields(Type declared, List<Field> fields, String path) {
     Class<?> raw = GenericTypes.raw(declared);
     Class<?> superclass = raw.getSuperclass();
     if (superclass != null && superclass != Object.class) {
-      String problem = problem(superclass);
-      if (problem != null) {
+      // An abstract base class of your own is fine (its fields travel first); a JDK one has fields
+      // that are not yours to send.
+      if (isJdk(superclass)) {
         throw refuse(path, declared, "a class whose superclasses are classes of your own (it extends "
             + superclass.getName() + ")");
       }

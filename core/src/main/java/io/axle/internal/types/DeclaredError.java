@@ -21,13 +21,17 @@ public final class DeclaredError {
   private final Constructor<?> creator;
 
   private DeclaredError(Class<? extends Throwable> type, String where) {
+    if (java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
+      throw new IllegalArgumentException(where + ": declared error " + type.getName()
+          + " (expected: a concrete exception class; a consumer must know what to build)");
+    }
     this.type = type;
     List<Field> fields = new ArrayList<>();
     collect(type, fields);
     List<Property> list = new ArrayList<>();
     for (Field field : fields) {
       field.setAccessible(true);
-      Property property = new Property(field.getName(), list.size(), field);
+      Property property = new Property(field.getName(), field, true);
       property.type(DataTypes.of(DataTypes.resolvedType(type, field),
           where + ": declared error " + type.getSimpleName() + " field " + field.getName()));
       list.add(property);

@@ -62,19 +62,26 @@ public final class DeclaredErrors {
     return errors;
   }
 
-  /** The declared error a throwable is an instance of (its own class first), or null. */
+  /**
+   * The declared error a throwable is an instance of, or null: the most specific one, so that a
+   * subclass of two declared types travels as the nearer.
+   */
   public DeclaredError find(Throwable error) {
+    DeclaredError nearest = null;
+    int nearestDistance = Integer.MAX_VALUE;
     for (DeclaredError each : errors) {
-      if (each.type() == error.getClass()) {
-        return each;
+      int distance = 0;
+      for (Class<?> type = error.getClass(); type != null; type = type.getSuperclass(), distance++) {
+        if (type == each.type()) {
+          if (distance < nearestDistance) {
+            nearest = each;
+            nearestDistance = distance;
+          }
+          break;
+        }
       }
     }
-    for (DeclaredError each : errors) {
-      if (each.type().isInstance(error)) {
-        return each;
-      }
-    }
-    return null;
+    return nearest;
   }
 
   /** The declared error travelling under a name, or null when this side does not know it. */

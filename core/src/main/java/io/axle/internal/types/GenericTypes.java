@@ -5,7 +5,6 @@ import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
-import java.lang.reflect.WildcardType;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -72,9 +71,7 @@ public final class GenericTypes {
       Type component = resolve(g.getGenericComponentType(), bindings);
       return component instanceof Class<?> cls ? Array.newInstance(cls, 0).getClass() : new GenericArray(component);
     }
-    if (type instanceof WildcardType w && w.getLowerBounds().length == 0 && w.getUpperBounds().length == 1) {
-      return resolve(w.getUpperBounds()[0], bindings);
-    }
+    // A wildcard stays one (and is refused wherever it stands): what a peer should build is not said.
     return type;
   }
 

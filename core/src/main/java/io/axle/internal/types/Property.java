@@ -3,28 +3,31 @@ package io.axle.internal.types;
 import java.lang.reflect.Field;
 
 /**
- * One field of a record or class as it travels: its name (the JSON property), its number on
- * highway ({@code index + 1}) and its type.
+ * One field of a record or class as it travels: its name (the JSON property), its place (highway
+ * numbers fields in declaration order, superclass fields first, from 1) and its type.
  */
 public final class Property {
   private final String name;
-  private final int index;
   private final Field field;
+  private final boolean sent;
   private DataType type;
 
-  Property(String name, int index, Field field) {
+  Property(String name, Field field, boolean sent) {
     this.name = name;
-    this.index = index;
     this.field = field;
+    this.sent = sent;
   }
 
   public String name() {
     return name;
   }
 
-  /** The highway field number: declaration order, superclass fields first, from 1. */
-  public int number() {
-    return index + 1;
+  /**
+   * False for a record component marked {@code @JsonIgnore}: it stays in the record's canonical
+   * constructor, but neither transport sends it, so it always arrives absent.
+   */
+  public boolean isSent() {
+    return sent;
   }
 
   public DataType type() {

@@ -57,7 +57,7 @@ public record TextForm(Class<?> type, Function<String, Object> parser) {
       try {
         return parser.parse(text);
       } catch (Exception e) {
-        throw new IllegalArgumentException("\"" + text + "\" is not a " + type.getSimpleName()
+        throw new IllegalArgumentException(quoted(text) + " is not a " + type.getSimpleName()
             + " (expected: its ISO / canonical text form)", e);
       }
     }));
@@ -66,6 +66,20 @@ public record TextForm(Class<?> type, Function<String, Object> parser) {
   /** The text form of a class, or {@code null} when it has none. */
   public static TextForm of(Class<?> type) {
     return FORMS.get(type);
+  }
+
+  /**
+   * Text a peer sent, for an error message or a log line: quoted, cut after 80 characters, control
+   * characters shown as {@code ?} so that it cannot forge log lines.
+   */
+  public static String quoted(String text) {
+    String cut = text.length() > 80 ? text.substring(0, 80) + "..." : text;
+    StringBuilder out = new StringBuilder(cut.length() + 2).append('"');
+    for (int i = 0; i < cut.length(); i++) {
+      char c = cut.charAt(i);
+      out.append(Character.isISOControl(c) ? '?' : c);
+    }
+    return out.append('"').toString();
   }
 
   public String format(Object value) {

@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * The body of an {@code APPLICATION_ERROR} response: the declared exception's type name as field
  * 1 and its fields as a nested message, field 2, numbered as a record's (docs/protocol.md). A
- * consumer that does not know the name keeps it and the message, and skips the fields.
+ * consumer that does not know the name keeps it and the message, and skips the fields; an error
+ * passed on from another operation that does not declare it travels with its name only.
  */
 final class ErrorBodyCodec {
   private static final int TYPE = 1;
@@ -39,12 +40,14 @@ final class ErrorBodyCodec {
 
   /** The body for an error, or null when it is not a declared error this operation knows. */
   Object[] bodyOf(AxleException error) {
-    if (error.errorType() == null || error.getCause() == null) {
+    if (error.errorType() == null) {
       return null;
     }
-    DeclaredError type = declared.find(error.getCause());
+    DeclaredError type = error.getCause() == null ? null : declared.find(error.getCause());
     if (type == null) {
-      return null;
+      // A declared error of another operation passed on as it came (a proxy hop): its name still travels,
+      // as over REST; its fields need a type this operation declares.
+      return new Object[] {error.errorType(), null};
     }
     Object[] fields = new Object[type.properties().size()];
     for (int i = 0; i < fields.length; i++) {
@@ -60,7 +63,10 @@ final class ErrorBodyCodec {
       Object[] parts = (Object[]) message;
       String name = (String) parts[0];
       out.writeString(TYPE, name, false);
-      out.writeObject(FIELDS, parts[1], schemas.get(name), false);
+      FieldsSchema fields = schemas.get(name);
+      if (parts[1] != null && fields != null) {
+        out.writeObject(FIELDS, parts[1], fields, false);
+      }
     }
 
     @Override

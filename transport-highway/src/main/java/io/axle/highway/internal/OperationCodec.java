@@ -13,11 +13,14 @@ import io.protostuff.LinkedBuffer;
 import io.protostuff.ProtobufIOUtil;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Encodes and decodes the frames of one operation. Built once per operation; thread-safe.
  */
 public final class OperationCodec {
+  private static final Logger log = LoggerFactory.getLogger(OperationCodec.class);
   private static final ThreadLocal<LinkedBuffer> BUFFERS = ThreadLocal.withInitial(() -> LinkedBuffer.allocate(512));
 
   private final OperationMeta operation;
@@ -144,6 +147,8 @@ public final class OperationCodec {
       return true;
     } catch (RuntimeException | IOException | StackOverflowError e) {
       out.writerIndex(start);
+      log.warn("{}: the fields of declared error {} could not be encoded, so it is answered with its status and "
+          + "message only: {}", operation.qualifiedName(), body[0], reason(e));
       return false;
     }
   }

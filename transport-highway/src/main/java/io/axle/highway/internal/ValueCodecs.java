@@ -73,9 +73,12 @@ final class ValueCodecs {
       case BOOLEAN -> new Scalar(type, (out, n, v, r) -> out.writeBool(n, (Boolean) v, r), Input::readBool);
       case DOUBLE -> new Scalar(type, (out, n, v, r) -> out.writeDouble(n, (Double) v, r), Input::readDouble);
       case FLOAT -> new Scalar(type, (out, n, v, r) -> out.writeFloat(n, (Float) v, r), Input::readFloat);
-      case SHORT -> new Scalar(type, (out, n, v, r) -> out.writeInt32(n, (Short) v, r), in -> (short) in.readInt32());
-      case BYTE -> new Scalar(type, (out, n, v, r) -> out.writeInt32(n, (Byte) v, r), in -> (byte) in.readInt32());
-      case CHAR -> new Scalar(type, (out, n, v, r) -> out.writeUInt32(n, (Character) v, r), in -> (char) in.readUInt32());
+      case SHORT -> new Scalar(type, (out, n, v, r) -> out.writeInt32(n, (Short) v, r),
+          in -> (short) inRange(in.readInt32(), Short.MIN_VALUE, Short.MAX_VALUE, "a short"));
+      case BYTE -> new Scalar(type, (out, n, v, r) -> out.writeInt32(n, (Byte) v, r),
+          in -> (byte) inRange(in.readInt32(), Byte.MIN_VALUE, Byte.MAX_VALUE, "a byte"));
+      case CHAR -> new Scalar(type, (out, n, v, r) -> out.writeUInt32(n, (Character) v, r),
+          in -> (char) inRange(in.readUInt32(), Character.MIN_VALUE, Character.MAX_VALUE, "a char"));
       case BYTES -> new Scalar(type, (out, n, v, r) -> out.writeByteArray(n, (byte[]) v, r), Input::readByteArray);
       case TEXT -> text(type, type.text());
       case ENUM -> new EnumCodec(type);
@@ -90,6 +93,14 @@ final class ValueCodecs {
       composite.link();
     }
     return codec;
+  }
+
+  /** An int32 read for a narrower type: out of its range is the sender's error, never a silent truncation. */
+  private static int inRange(int value, int min, int max, String expected) {
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(value + " (expected: " + expected + ", " + min + " to " + max + ")");
+    }
+    return value;
   }
 
   private static ValueCodec text(DataType type, TextForm form) {
@@ -153,8 +164,8 @@ final class ValueCodecs {
       String name = in.readString();
       Object constant = byName.get(name);
       if (constant == null) {
-        throw new IllegalArgumentException("\"" + name + "\" is not a constant of " + type().rawClass().getSimpleName()
-            + " (expected: one of " + byName.keySet() + ")");
+        throw new IllegalArgumentException(TextForm.quoted(name) + " is not a constant of "
+            + type().rawClass().getSimpleName() + " (expected: one of " + byName.keySet() + ")");
       }
       return constant;
     }

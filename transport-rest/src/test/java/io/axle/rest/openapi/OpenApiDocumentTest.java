@@ -195,9 +195,8 @@ class OpenApiDocumentTest {
     assertType((Schema<?>) error.getProperties().get("error"), "string", null);
     assertType((Schema<?>) error.getProperties().get("message"), "string", null);
     for (Operation operation : operations(api)) {
-      assertThat(operation.getResponses()).containsAnyOf(
-          Map.entry("200", operation.getResponses().getOrDefault("200", new ApiResponse())),
-          Map.entry("204", operation.getResponses().getOrDefault("204", new ApiResponse())));
+      assertThat(operation.getResponses().keySet()).as("the success of %s", operation.getOperationId())
+          .containsAnyOf("200", "204");
       for (String code : ERROR_CODES) {
         ApiResponse response = operation.getResponses().get(code);
         assertThat(response).as("%s %s", operation.getOperationId(), code).isNotNull();

@@ -88,6 +88,15 @@ class DeclaredErrorsTest {
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"highway", "rest"})
+  void anUndeclaredSubclass_travelsAsTheNearestDeclaredType(String transport) {
+    Throwable thrown = catchThrowable(() -> api(transport).hardLimit(7));
+
+    assertThat(thrown).isExactlyInstanceOf(LimitExceededException.class).hasMessage("over the limit of 7");
+    assertThat(((LimitExceededException) thrown).at()).isEqualTo(ErrorsApi.Impl.AT);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
   void anErrorTheSchemaDeclaresWithContractErrors_isRethrownAsItself(String transport) {
     Throwable thrown = catchThrowable(() -> api(transport).quota(10));
 

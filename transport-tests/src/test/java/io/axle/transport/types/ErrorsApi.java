@@ -16,6 +16,16 @@ public interface ErrorsApi {
   /** Declares an unchecked exception. */
   String spend(BigDecimal amount) throws LimitExceededException;
 
+  /** Declares a base and a subclass; throws a subclass of the subclass, which must travel as the nearer. */
+  String hardLimit(int n) throws LimitException, LimitExceededException;
+
+  /** A subclass of a declared error that is not declared itself. */
+  final class HardLimitException extends LimitExceededException {
+    public HardLimitException(BigDecimal limit, Instant at) {
+      super(limit, at);
+    }
+  }
+
   /** Throws an IllegalStateException it does not declare. */
   String undeclared(String message);
 
@@ -70,7 +80,7 @@ public interface ErrorsApi {
     }
   }
 
-  final class LimitExceededException extends LimitException {
+  class LimitExceededException extends LimitException {
     private final Instant at;
 
     public LimitExceededException(BigDecimal limit, Instant at) {
@@ -106,6 +116,11 @@ public interface ErrorsApi {
     @Override
     public String spend(BigDecimal amount) {
       throw new LimitExceededException(new BigDecimal("100.00"), AT);
+    }
+
+    @Override
+    public String hardLimit(int n) {
+      throw new HardLimitException(BigDecimal.valueOf(n), AT);
     }
 
     @Override

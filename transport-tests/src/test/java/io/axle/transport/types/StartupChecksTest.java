@@ -71,8 +71,8 @@ class StartupChecksTest {
   void aRecordAsAMapKey_isRefusedSinceJsonKeysAreText() {
     assertThat(startFailure("RecordKeysApi", RecordKeysApi.class, values -> values, List.of()))
         .contains("RecordKeysApi.byKey parameter values on highway: {key}: ")
-        .contains("(expected: a key JSON can carry: String, a number, boolean, char, an enum, UUID, a big number "
-            + "or a java.time type)");
+        .contains("(expected: a key JSON can carry: String, a whole number, boolean, char, an enum, UUID, a big "
+            + "number or a java.time type)");
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.axle.transport.types;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.axle.Axle;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
@@ -39,6 +40,14 @@ class TypeRoundTripTest {
 
   private static final TypesImpl IMPL = new TypesImpl();
 
+  /** A record with a component neither transport sends. */
+  public interface SecretsApi {
+    Secret echo(Secret secret);
+
+    record Secret(String name, @JsonIgnore String token, @JsonIgnore int pin) {
+    }
+  }
+
   private static Axle provider;
   private static Axle highwayConsumer;
   private static Axle restConsumer;
@@ -47,7 +56,8 @@ class TypeRoundTripTest {
 
   @BeforeAll
   static void start() {
-    provider = ContractServers.provider(builder -> builder.provider(SCHEMA, TypesApi.class, IMPL));
+    provider = ContractServers.provider(builder -> builder.provider(SCHEMA, TypesApi.class, IMPL)
+        .provider("SecretsApi", SecretsApi.class, secret -> secret));
     highwayConsumer = ContractServers.consumer(provider, "highway");
     restConsumer = ContractServers.consumer(provider, "rest");
     highway = highwayConsumer.reference(TypesApi.class, SERVICE, SCHEMA);
@@ -116,6 +126,16 @@ class TypeRoundTripTest {
     assertThat(api.lines(null)).as("null, not empty").isNull();
     assertThat(api.text(Optional.empty())).isEmpty();
     assertThat(api.firstLine(Optional.of(line))).contains(line);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void aRecordComponentMarkedJsonIgnore_isSentByNeitherTransport(String transport) {
+    Axle consumer = transport.equals("highway") ? highwayConsumer : restConsumer;
+    SecretsApi secrets = consumer.reference(SecretsApi.class, SERVICE, "SecretsApi");
+
+    assertThat(secrets.echo(new SecretsApi.Secret("ann", "s3cr3t", 1234)))
+        .isEqualTo(new SecretsApi.Secret("ann", null, 0));
   }
 
   @Test

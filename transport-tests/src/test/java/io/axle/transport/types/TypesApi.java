@@ -149,8 +149,8 @@ public interface TypesApi {
     }
   }
 
-  /** A mutable class with a superclass, a no-argument constructor and field defaults. */
-  class Named {
+  /** An abstract base class of the service's own: its fields travel first. */
+  abstract class Named {
     protected String name = "unnamed";
 
     @Override
@@ -164,6 +164,7 @@ public interface TypesApi {
     }
   }
 
+  /** A mutable class with an abstract superclass, a no-argument constructor and field defaults. */
   final class Customer extends Named {
     private Level level = Level.LOW;
     private List<String> emails;

@@ -77,6 +77,7 @@ public final class OpenApiBuilder {
   private final TypeSchemas types = new TypeSchemas(json);
   private String errorSchema;
   private final Map<String, Schema<?>> declaredErrorSchemas = new LinkedHashMap<>();
+  private final Map<Class<?>, String> declaredErrorNames = new HashMap<>();
 
   private OpenApiBuilder(String serviceName, List<RestOperation> operations) {
     this.serviceName = serviceName;
@@ -303,10 +304,16 @@ public final class OpenApiBuilder {
    * {@code type} fixed to the name and {@code details} of the exception's fields.
    */
   private String declaredErrorSchema(DeclaredError error) {
-    String name = error.name() + "Error";
-    if (declaredErrorSchemas.containsKey(name)) {
-      return name;
+    String known = declaredErrorNames.get(error.type());
+    if (known != null) {
+      return known;
     }
+    // <Name>Error, unless a described class or another exception with that simple name has it.
+    String name = error.name() + "Error";
+    if (types.hasComponent(name) || declaredErrorSchemas.containsKey(name)) {
+      name = error.type().getName().replace('$', '.') + "Error";
+    }
+    declaredErrorNames.put(error.type(), name);
     JsonSchema details = typed("object");
     details.description("The fields of " + error.type().getName() + ".");
     for (Property property : error.properties()) {

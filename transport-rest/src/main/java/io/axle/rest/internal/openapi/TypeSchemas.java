@@ -97,13 +97,6 @@ final class TypeSchemas {
     java.util.Set<String> types = new java.util.LinkedHashSet<>(schema.getTypes());
     types.add("null");
     schema.setTypes(types);
-    if (schema.getEnum() != null && !schema.getEnum().contains(null)) {
-      // An enum's values list what may be sent: null among them, or JSON Schema refuses it.
-      @SuppressWarnings("unchecked")
-      List<Object> values = new ArrayList<>((List<Object>) schema.getEnum());
-      values.add(null);
-      ((Schema<Object>) schema).setEnum(values);
-    }
     return schema;
   }
 

@@ -119,7 +119,6 @@ final class RequestHandler implements Handler<RoutingContext> {
       Status status = answer.status();
       code = status.httpCode();
       Map<String, Object> error = RestErrors.body(answer.error());
-      error.put("status", code);
       try {
         body = Buffer.buffer(json.write(error));
       } catch (RuntimeException e) {
