@@ -105,6 +105,11 @@ public final class GenericTypes {
     return null;
   }
 
+  /** {@code raw<arguments…>}, equal to the JDK's own parameterized type of the same. */
+  public static ParameterizedType parameterized(Class<?> raw, Type... arguments) {
+    return new Parameterized(raw, raw.getEnclosingClass(), arguments.clone());
+  }
+
   /** A parameterized type equal to the JDK's for the same raw class and arguments. */
   record Parameterized(Class<?> raw, Type owner, Type[] arguments) implements ParameterizedType {
     @Override

@@ -4,6 +4,7 @@ import io.axle.AxleException;
 import io.axle.contract.OperationMeta;
 import io.axle.internal.types.DeclaredError;
 import io.axle.internal.types.DeclaredErrors;
+import io.axle.internal.types.GenericTypes;
 import io.axle.internal.types.Property;
 import io.protostuff.Input;
 import io.protostuff.Output;
@@ -14,14 +15,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The body of an {@code APPLICATION_ERROR} response: the declared exception's type name as field
- * 1 and its fields as a nested message, field 2, numbered as a record's (docs/protocol.md). A
- * consumer that does not know the name keeps it and the message, and skips the fields; an error
- * passed on from another operation that does not declare it travels with its name only.
+ * The body of an {@code APPLICATION_ERROR} response (docs/protocol.md, "Error body"): the declared
+ * exception's type name (field 1), its fields as a nested message numbered as a record's (field 2)
+ * and the same fields as text (field 3). A consumer that knows the name rebuilds the exception
+ * from field 2; one that does not keeps the name, the message and the text of field 3. An error
+ * passed on from another operation that does not declare it travels without field 2.
  */
 final class ErrorBodyCodec {
   private static final int TYPE = 1;
   private static final int FIELDS = 2;
+  private static final int TEXT_DETAILS = 3;
+  /** map<string, string>: each field as text, for a consumer that does not know the type. */
+  private static final ValueCodec TEXTS = ValueCodecs.forType(
+      GenericTypes.parameterized(Map.class, String.class, String.class), "highway error details");
 
   private final DeclaredErrors declared;
   private final Map<String, FieldsSchema> schemas = new HashMap<>();
@@ -44,16 +50,18 @@ final class ErrorBodyCodec {
       return null;
     }
     DeclaredError type = error.getCause() == null ? null : declared.find(error.getCause());
+    Map<String, String> texts = new LinkedHashMap<>();
+    error.details().forEach((field, value) -> texts.put(field, text(value)));
     if (type == null) {
-      // A declared error of another operation passed on as it came (a proxy hop): its name still travels,
-      // as over REST; its fields need a type this operation declares.
-      return new Object[] {error.errorType(), null};
+      // A declared error of another operation passed on as it came (a proxy hop): its name and its
+      // fields as text still travel, as over REST; typed fields need a type this operation declares.
+      return new Object[] {error.errorType(), null, texts};
     }
     Object[] fields = new Object[type.properties().size()];
     for (int i = 0; i < fields.length; i++) {
       fields[i] = type.properties().get(i).get(error.getCause());
     }
-    return new Object[] {type.name(), fields};
+    return new Object[] {type.name(), fields, texts};
   }
 
   /** The schema of the whole body, written from {@link #bodyOf} and read into a two-slot holder. */
@@ -67,11 +75,14 @@ final class ErrorBodyCodec {
       if (parts[1] != null && fields != null) {
         out.writeObject(FIELDS, parts[1], fields, false);
       }
+      if (parts[2] != null) {
+        TEXTS.write(out, TEXT_DETAILS, parts[2], false);
+      }
     }
 
     @Override
     public Object newMessage() {
-      return new Object[2];
+      return new Object[3];
     }
 
     @Override
@@ -83,6 +94,8 @@ final class ErrorBodyCodec {
           parts[0] = in.readString();
         } else if (number == FIELDS && fields != null) {
           parts[1] = in.mergeObject(null, fields);
+        } else if (number == TEXT_DETAILS) {
+          parts[2] = TEXTS.read(in);
         } else {
           in.handleUnknownField(number, this);
         }
@@ -90,12 +103,27 @@ final class ErrorBodyCodec {
     }
   };
 
+  /** A field as text: {@code toString()}, which for the text types is their ISO / canonical form; arrays listed. */
+  private static String text(Object value) {
+    if (value == null) {
+      return null;
+    }
+    if (value.getClass().isArray()) {
+      String listed = java.util.Arrays.deepToString(new Object[] {value});
+      return listed.substring(1, listed.length() - 1);
+    }
+    return String.valueOf(value);
+  }
+
   /** The error a consumer gets from a decoded body: the exception itself when the name is known. */
   AxleException received(String message, Object[] parts) {
     String name = (String) parts[0];
     DeclaredError type = name == null ? null : declared.named(name);
     if (type == null || parts[1] == null) {
-      return DeclaredErrors.received(message, name, Map.of(), null);
+      // Not a type this side declares: its name, and its fields as the text the provider wrote.
+      @SuppressWarnings("unchecked")
+      Map<String, Object> texts = parts[2] == null ? Map.of() : (Map<String, Object>) parts[2];
+      return DeclaredErrors.received(message, name, texts, null);
     }
     Object[] values = (Object[]) parts[1];
     Map<String, Object> details = new LinkedHashMap<>();
