@@ -247,6 +247,23 @@ public final class AxleConfig {
       return add(Map.of(key, new ConfigValue(ValueText.of(value), source)));
     }
 
+    /**
+     * One value of a declared key, typed, with source "builder":
+     * {@code put(CoreConfigKeys.REQUEST_TIMEOUT, Duration.ofMillis(250), "orders")} sets
+     * {@code axle.request.timeout.orders}. {@code below} names the levels under a family key
+     * (service, schema, operation …); a plain key takes none.
+     */
+    public <T> Builder put(ConfigKey<T> key, T value, String... below) {
+      Objects.requireNonNull(key, "key");
+      if (below.length > 0 && !key.isFamily()) {
+        throw new IllegalArgumentException(key.name() + "." + String.join(".", below)
+            + " (expected: " + key.name() + " alone; it has no keys below it)");
+      }
+      String name = below.length == 0 ? key.name() : key.name() + "." + String.join(".", below);
+      // Through its text, so that a typed value is checked exactly as the same value in a file.
+      return put(name, value);
+    }
+
     /** The keys environment variable names are matched against; {@link ConfigKeys#all()} if never set. */
     public Builder knownKeys(Collection<? extends ConfigKey<?>> knownKeys) {
       this.knownKeys = List.copyOf(knownKeys);

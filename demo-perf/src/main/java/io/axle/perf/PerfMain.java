@@ -17,10 +17,6 @@ import org.springframework.context.ConfigurableApplicationContext;
  * {@link #run}, which never exits the JVM, so tests call it directly.
  */
 public final class PerfMain {
-  public static final int OK = 0;
-  public static final int FAILED = 1;
-  public static final int BAD_CONFIGURATION = 2;
-
   private static final String USAGE = String.join(System.lineSeparator(),
       "usage: java -jar perf.jar [-c | --loopback | --proxy] [--key=value ...]",
       "  (no mode)   producer: serves PerfService as perf1 on highway (axle.highway.address, default 0.0.0.0:7070)",
@@ -54,7 +50,7 @@ public final class PerfMain {
       Role role = role(args);
       if (role == null) {
         out.println(USAGE);
-        return OK;
+        return ExitStatus.OK;
       }
       PerfOutput output = new PerfOutput(out, err);
       return StopSignal.runWithShutdownHook(stop -> switch (role) {
@@ -110,20 +106,20 @@ public final class PerfMain {
     ConfigException badConfiguration = find(failure, ConfigException.class);
     if (badConfiguration != null) {
       err.println(badConfiguration.getMessage());
-      return BAD_CONFIGURATION;
+      return ExitStatus.BAD_CONFIGURATION;
     }
     PerfFailure perfFailure = find(failure, PerfFailure.class);
     if (perfFailure != null) {
       err.println(perfFailure.getMessage());
-      return FAILED;
+      return ExitStatus.FAILED;
     }
     if (find(failure, InterruptedException.class) != null) {
       Thread.currentThread().interrupt();
       err.println("perf interrupted");
-      return FAILED;
+      return ExitStatus.FAILED;
     }
     err.println("perf failed: " + reason(failure));
-    return FAILED;
+    return ExitStatus.FAILED;
   }
 
   private static <T extends Throwable> T find(Throwable failure, Class<T> type) {

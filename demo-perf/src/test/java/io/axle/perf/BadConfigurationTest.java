@@ -16,7 +16,7 @@ class BadConfigurationTest {
   void badDemoKey_namesKeyValueExpectationAndSource() {
     int status = run("-c", "--sync-count=abc");
 
-    assertThat(status).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(status).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr().lines())
         .contains("  sync-count: abc (expected: an integer >= 1) — from command line --sync-count=abc");
     assertThat(stderr()).doesNotContain("Exception").doesNotContain("\tat ");
@@ -24,61 +24,61 @@ class BadConfigurationTest {
 
   @Test
   void badDurationAndBadJsonPath_areReportedTheSameWay() {
-    assertThat(run("-c", "--duration=soon")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(run("-c", "--duration=soon")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("duration: soon (expected: a duration such as 500ms, 30s or a number of "
         + "milliseconds) — from command line --duration=soon");
 
     err.reset();
-    assertThat(run("-c", "--json=/no/such/directory/result.json")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(run("-c", "--json=/no/such/directory/result.json")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("json: /no/such/directory/result.json (expected: a file path in an existing "
         + "directory) — from command line --json=/no/such/directory/result.json");
   }
 
   @Test
   void badProducerKey_failsBeforeServing() {
-    assertThat(run("--response-size=-1")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(run("--response-size=-1")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("response-size: -1 (expected: an integer >= 0) — from command line --response-size=-1");
     assertThat(stdout()).doesNotContain("ready");
   }
 
   @Test
   void loopbackChecksConsumerKeysBeforeStartingAChild() {
-    assertThat(run("--loopback", "--async-count=0")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(run("--loopback", "--async-count=0")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("async-count: 0 (expected: an integer >= 1)");
     assertThat(stdout()).doesNotContain("[producer]");
   }
 
   @Test
   void badOpenLoopAndLongTailValues_areReportedWithTheirKey() {
-    assertThat(run("-c", "--rps=0")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(run("-c", "--rps=0")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("rps: 0 (expected: an integer >= 1 (requests per second)) — from command line"
         + " --rps=0");
 
     err.reset();
-    assertThat(run("-c", "--long-tail.ratio=1.5")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(run("-c", "--long-tail.ratio=1.5")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("long-tail.ratio: 1.5 (expected: a number in [0, 1], e.g. 0.01) — from command"
         + " line --long-tail.ratio=1.5");
 
     err.reset();
-    assertThat(run("-c", "--long-tail.delay=-1ms")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(run("-c", "--long-tail.delay=-1ms")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("long-tail.delay: -1ms (expected: a duration such as 500ms, 30s or a number of"
         + " milliseconds) — from command line --long-tail.delay=-1ms");
 
     err.reset();
-    assertThat(run("-c", "--rps=100", "--rps.max-in-flight=0")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(run("-c", "--rps=100", "--rps.max-in-flight=0")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("rps.max-in-flight: 0 (expected: an integer >= 1)");
     assertThat(stderr()).doesNotContain("Exception").doesNotContain("\tat ");
   }
 
   @Test
   void unknownArgument_isABadConfiguration() {
-    assertThat(run("-x")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(run("-x")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("arguments: -x (expected: nothing for the producer, -c for the consumer");
   }
 
   @Test
   void help_printsUsage() {
-    assertThat(run("-h")).isEqualTo(PerfMain.OK);
+    assertThat(run("-h")).isEqualTo(ExitStatus.OK);
     assertThat(stdout()).startsWith("usage: java -jar perf.jar");
   }
 

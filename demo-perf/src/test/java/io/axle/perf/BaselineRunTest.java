@@ -99,34 +99,34 @@ class BaselineRunTest {
 
   @Test
   void badCompareValues_exitWith2_namingKeyValueAndFix() {
-    assertThat(run("-c", "--compare=foo")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(run("-c", "--compare=foo")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("compare: foo (expected: ").contains("baseline").contains("baseline-rest")
         .contains("--compare=foo");
 
     err.reset();
-    assertThat(run("-c", "--compare=baseline", "--compare.pairs=0")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(run("-c", "--compare=baseline", "--compare.pairs=0")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("compare.pairs: 0 (expected: an integer in [1, 1000])");
 
     err.reset();
-    assertThat(run("-c", "--compare=baseline", "--baseline")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(run("-c", "--compare=baseline", "--baseline")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("compare: baseline with --baseline (expected: one or the other");
   }
 
   @Test
   void longTailWithBaseline_isRefused() {
-    assertThat(run("-c", "--baseline", "--long-tail.ratio=0.01")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(run("-c", "--baseline", "--long-tail.ratio=0.01")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("long-tail.ratio: 0.01 with --baseline (expected: 0: the raw baseline echo has no"
         + " sleepEcho");
 
     err.reset();
-    assertThat(run("-c", "--baseline", "--baseline-rest")).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(run("-c", "--baseline", "--baseline-rest")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("baseline, baseline-rest: both true (expected: one of them");
   }
 
   @Test
   void noBaselineEntry_isAConfigurationMistake() {
     assertThat(run("-c", "--baseline", "--axle.registry.local.perf1=highway://127.0.0.1:7070"))
-        .isEqualTo(PerfMain.BAD_CONFIGURATION);
+        .isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("axle.registry.local.perf1: highway://127.0.0.1:7070 (expected: a baseline://host:port"
         + " entry, because --baseline is set");
   }

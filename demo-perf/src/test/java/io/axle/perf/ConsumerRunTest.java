@@ -166,7 +166,7 @@ class ConsumerRunTest {
         "--axle.registry.local.perf1=highway://127.0.0.1:" + shared.get().endpoint().port()},
         print(new ByteArrayOutputStream()), print(err));
 
-    assertThat(status).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(status).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("axle.registry.local.perf1: highway://127.0.0.1:"
         + shared.get().endpoint().port() + " (expected: a rest://host:port entry, because axle.references.transport is rest)");
   }

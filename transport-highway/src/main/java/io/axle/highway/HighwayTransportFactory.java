@@ -10,7 +10,7 @@ import java.util.List;
 
 /** Creates the highway transport; registered for {@link java.util.ServiceLoader}. */
 public final class HighwayTransportFactory implements TransportFactory {
-  public static final String NAME = "highway";
+  public static final String NAME = HighwayTransport.NAME;
 
   @Override
   public String name() {

@@ -10,7 +10,7 @@ import java.util.List;
 
 /** Creates the REST transport; registered for {@link java.util.ServiceLoader}. */
 public final class RestTransportFactory implements TransportFactory {
-  public static final String NAME = "rest";
+  public static final String NAME = RestTransport.NAME;
 
   @Override
   public String name() {

@@ -1,7 +1,7 @@
 package io.axle.perf.consumer;
 
+import io.axle.perf.ExitStatus;
 import io.axle.perf.PerfConfig;
-import io.axle.perf.PerfMain;
 import io.axle.perf.PerfOutput;
 import io.axle.perf.StopSignal;
 import io.axle.perf.baseline.Baseline;
@@ -26,7 +26,7 @@ final class ConsumerRunner implements ApplicationRunner, ExitCodeGenerator, Disp
   /** The raw client with {@code --baseline} or {@code --baseline-rest}; else null. */
   private final BaselineClient baseline;
   /** Failed until the run says otherwise: a run that never completed has not succeeded. */
-  private volatile int status = PerfMain.FAILED;
+  private volatile int status = ExitStatus.FAILED;
 
   ConsumerRunner(PerfConfig config, ProducerEndpoints producer, PerfReferences references, PerfOutput output,
       StopSignal stop) {

@@ -1,10 +1,10 @@
 package io.axle.perf.series;
 
+import io.axle.perf.ExitStatus;
 import io.axle.config.AxleConfig;
 import io.axle.config.CoreConfigKeys;
 import io.axle.perf.PerfFailure;
 import io.axle.perf.PerfKeys;
-import io.axle.perf.PerfMain;
 import io.axle.perf.PerfOutput;
 import io.axle.perf.Role;
 import io.axle.perf.StopSignal;
@@ -131,7 +131,7 @@ public final class SeriesRunner {
     }
     writeJson();
     writeReport(header);
-    return PerfMain.OK;
+    return ExitStatus.OK;
   }
 
   /** A knee step: the result at {@code rps}. */
@@ -146,7 +146,7 @@ public final class SeriesRunner {
     long wallBefore = System.nanoTime();
     SingleRun.Outcome outcome = SingleRun.run(role, StepArgs.of(args, keys), output, stop);
     double cpu = 100.0 * (processCpuNanos() - cpuBefore) / Math.max(1, System.nanoTime() - wallBefore);
-    if (outcome.status() != PerfMain.OK || outcome.result() == null) {
+    if (outcome.status() != ExitStatus.OK || outcome.result() == null) {
       throw new PerfFailure("series step " + label + " failed (exit " + outcome.status() + "); the runs before it are "
           + "printed above");
     }

@@ -1,5 +1,6 @@
 package io.axle.perf.proxy;
 
+import io.axle.perf.ExitStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -131,7 +132,7 @@ class ProxyTest {
 
     int status = PerfMain.run(proxyArgs("--proxy.target=perf9"), print(out), print(err));
 
-    assertThat(status).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(status).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(err.toString(StandardCharsets.UTF_8))
         .contains("proxy.target: perf9: not in the registry (known services: [perf1]; expected: one of them, or an"
             + " entry axle.registry.local.perf9: [highway://host:port]) — from command line --proxy.target=perf9")
@@ -144,14 +145,14 @@ class ProxyTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     assertThat(PerfMain.run(proxyArgs("--proxy.target=perf-proxy", "--axle.registry.local.perf-proxy=highway://127.0.0.1:1"),
-        print(new ByteArrayOutputStream()), print(err))).isEqualTo(PerfMain.BAD_CONFIGURATION);
+        print(new ByteArrayOutputStream()), print(err))).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("proxy.target: perf-proxy (expected: a service other"
         + " than this proxy's own axle.service.name");
 
     err.reset();
     assertThat(PerfMain.run(proxyArgs("--axle.references.transport=rest",
         "--axle.registry.local.perf1=highway://127.0.0.1:1"), print(new ByteArrayOutputStream()), print(err)))
-        .isEqualTo(PerfMain.BAD_CONFIGURATION);
+        .isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("axle.registry.local.perf1: highway://127.0.0.1:1"
         + " (expected: a rest://host:port entry, because the proxy calls perf1 over rest");
   }
@@ -161,9 +162,9 @@ class ProxyTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     assertThat(PerfMain.run(new String[] {"--proxy", "--loopback"}, print(new ByteArrayOutputStream()), print(err)))
-        .isEqualTo(PerfMain.BAD_CONFIGURATION);
+        .isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(PerfMain.run(new String[] {"-c", "--proxy"}, print(new ByteArrayOutputStream()), print(err)))
-        .isEqualTo(PerfMain.BAD_CONFIGURATION);
+        .isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("arguments: --loopback --proxy (expected: ")
         .contains("arguments: -c --proxy (expected: ");
   }

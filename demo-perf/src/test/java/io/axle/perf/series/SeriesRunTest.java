@@ -1,5 +1,6 @@
 package io.axle.perf.series;
 
+import io.axle.perf.ExitStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.perf.PerfMain;
@@ -129,7 +130,7 @@ class SeriesRunTest {
 
     int status = PerfMain.run(new String[] {"-c", "--sweep=sync-count=1,ten"}, print(out), print(err));
 
-    assertThat(status).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(status).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("\n  sweep: sync-count=1,ten — sync-count: ten (expected: "
         + "an integer >= 1) — from command line --sweep=sync-count=1,ten");
     assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("series step");

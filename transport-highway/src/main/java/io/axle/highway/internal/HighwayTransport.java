@@ -5,7 +5,6 @@ import io.axle.Response;
 import io.axle.config.AxleConfig;
 import io.axle.config.HostAndPort;
 import io.axle.highway.HighwayConfigKeys;
-import io.axle.highway.HighwayTransportFactory;
 import io.axle.registry.Endpoint;
 import io.axle.transport.ProviderOperations;
 import io.axle.transport.Transport;
@@ -37,6 +36,8 @@ import org.slf4j.LoggerFactory;
  * Vert.x buffers.
  */
 public final class HighwayTransport implements Transport {
+  /** The transport\'s name: the scheme of its endpoints and the value of {@code axle.references.transport}. */
+  public static final String NAME = "highway";
   private static final Logger log = LoggerFactory.getLogger(HighwayTransport.class);
 
   private final TransportContext context;
@@ -55,7 +56,7 @@ public final class HighwayTransport implements Transport {
     AxleConfig config = context.config();
     this.maxFrameSize = config.get(HighwayConfigKeys.MAX_FRAME_SIZE);
     // Server loops are taken first, so that client loops land on other threads of the pool.
-    this.serverLoops = new ServerLoops(HighwayTransportFactory.NAME, vertx,
+    this.serverLoops = new ServerLoops(NAME, vertx,
         context.providerOperations().isEmpty() ? 0 : config.get(HighwayConfigKeys.SERVER_THREAD_COUNT));
     List<ContextInternal> clientContexts = new ArrayList<>();
     for (int i = 0; i < config.get(HighwayConfigKeys.CLIENT_THREAD_COUNT); i++) {
@@ -69,7 +70,7 @@ public final class HighwayTransport implements Transport {
 
   @Override
   public String name() {
-    return HighwayTransportFactory.NAME;
+    return NAME;
   }
 
   @Override

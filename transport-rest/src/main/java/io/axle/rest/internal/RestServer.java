@@ -4,7 +4,6 @@ import io.axle.config.AxleConfig;
 import io.axle.config.HostAndPort;
 import io.axle.registry.Endpoint;
 import io.axle.rest.RestConfigKeys;
-import io.axle.rest.RestTransportFactory;
 import io.axle.rest.internal.server.ResponseWriter;
 import io.axle.rest.internal.server.RouteTable;
 import io.axle.rest.internal.server.ServerRouter;
@@ -39,7 +38,7 @@ final class RestServer {
     this.json = json;
     this.vertx = (VertxInternal) context.vertx();
     // Taken here, in the constructor, so that the server loops come before the client's.
-    this.serverLoops = new ServerLoops(RestTransportFactory.NAME, vertx,
+    this.serverLoops = new ServerLoops(RestTransport.NAME, vertx,
         context.providerOperations().isEmpty() ? 0 : context.config().get(RestConfigKeys.SERVER_THREAD_COUNT));
   }
 

@@ -3,7 +3,6 @@ package io.axle.rest.internal;
 import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.registry.Endpoint;
-import io.axle.rest.RestTransportFactory;
 import io.axle.transport.Transport;
 import io.axle.transport.TransportContext;
 import java.time.Duration;
@@ -14,6 +13,8 @@ import java.util.concurrent.CompletableFuture;
  * for consumer calls, sharing one JSON codec.
  */
 public final class RestTransport implements Transport {
+  /** The transport\'s name: the scheme of its endpoints and the value of {@code axle.references.transport}. */
+  public static final String NAME = "rest";
   private final RestServer server;
   private final RestClient client;
 
@@ -26,7 +27,7 @@ public final class RestTransport implements Transport {
 
   @Override
   public String name() {
-    return RestTransportFactory.NAME;
+    return NAME;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.axle.perf.report.html;
 
+import io.axle.perf.ExitStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -95,7 +96,7 @@ class HtmlReportTest {
         new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
 
-    assertThat(status).isEqualTo(PerfMain.BAD_CONFIGURATION);
+    assertThat(status).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("report: /no/such/directory/r.html (expected: a file "
         + "path in an existing directory) — from command line --report=/no/such/directory/r.html");
   }

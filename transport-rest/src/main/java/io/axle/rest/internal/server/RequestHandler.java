@@ -6,10 +6,10 @@ import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
 import io.axle.registry.Endpoint;
-import io.axle.rest.RestTransportFactory;
 import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestHeaders;
 import io.axle.rest.internal.RestJson;
+import io.axle.rest.internal.RestTransport;
 import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
@@ -76,7 +76,7 @@ final class RequestHandler implements Handler<RoutingContext> {
       entries = context == null ? null : contextEntries(context);
     } catch (AxleException e) {
       // Counted and logged as a failed call of the operation, though it never reached it.
-      route.provider().rejected(received, RestTransportFactory.NAME, caller(request), e);
+      route.provider().rejected(received, RestTransport.NAME, caller(request), e);
       writer.writeError(response, e.status().httpCode(), e.status(), e.getMessage());
       return;
     }
@@ -88,7 +88,7 @@ final class RequestHandler implements Handler<RoutingContext> {
     if (entries != null) {
       invocation.context().putAll(entries);
     }
-    invocation.transport(RestTransportFactory.NAME);
+    invocation.transport(RestTransport.NAME);
     invocation.endpoint(caller(request));
     invocation.mark(Stage.PROVIDER_RECEIVED, received);
     invocation.mark(Stage.PROVIDER_DECODED);
@@ -158,6 +158,6 @@ final class RequestHandler implements Handler<RoutingContext> {
   private static Endpoint caller(HttpServerRequest request) {
     SocketAddress remote = request.remoteAddress();
     return remote == null || remote.host() == null || remote.port() < 1 ? null
-        : new Endpoint(RestTransportFactory.NAME, remote.host(), remote.port());
+        : new Endpoint(RestTransport.NAME, remote.host(), remote.port());
   }
 }
