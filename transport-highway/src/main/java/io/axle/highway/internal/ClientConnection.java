@@ -5,6 +5,7 @@ import io.axle.Stage;
 import io.axle.Status;
 import io.axle.internal.DeadlineTimer;
 import io.axle.registry.Endpoint;
+import io.axle.transport.CallFailures;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -206,9 +207,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
       return;
     }
     long waitedMicros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - call.invocation.stageNanos(Stage.CONSUMER_START));
-    call.complete(Response.failure(Status.DEADLINE_EXCEEDED, call.codec.operation().qualifiedName()
-        + " timed out after " + waitedMicros / 1000.0 + " ms waiting for " + endpoint
-        + " (expected: an answer within axle.request.timeout)"));
+    call.complete(CallFailures.timedOut(call.codec.operation().qualifiedName(), waitedMicros, endpoint));
     maybeIdle();
   }
 

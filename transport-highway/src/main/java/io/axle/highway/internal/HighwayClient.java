@@ -6,6 +6,7 @@ import io.axle.Stage;
 import io.axle.Status;
 import io.axle.AxleException;
 import io.axle.registry.Endpoint;
+import io.axle.transport.InFlightCalls;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.vertx.core.internal.ContextInternal;
@@ -32,7 +33,7 @@ public final class HighwayClient {
   private final OperationCodecs codecs;
   private final int maxFrameSize;
   private final Map<Endpoint, Slots> byEndpoint = new ConcurrentHashMap<>();
-  private final AtomicInteger inFlight = new AtomicInteger();
+  private final InFlightCalls inFlight = new InFlightCalls();
   private volatile String closedReason;
 
   public HighwayClient(NetClient netClient, List<ContextInternal> contexts, OperationCodecs codecs, int maxFrameSize) {
@@ -67,8 +68,8 @@ public final class HighwayClient {
   }
 
   /** Calls sent and not yet answered. */
-  public int inFlight() {
-    return inFlight.get();
+  public InFlightCalls inFlight() {
+    return inFlight;
   }
 
   /** Closes every connection; calls still pending fail with {@code reason}. */

@@ -6,6 +6,7 @@ import io.axle.config.AxleConfig;
 import io.axle.config.HostAndPort;
 import io.axle.highway.HighwayConfigKeys;
 import io.axle.registry.Endpoint;
+import io.axle.transport.CallFailures;
 import io.axle.transport.ProviderOperations;
 import io.axle.transport.Transport;
 import io.axle.transport.ServerLoops;
@@ -117,24 +118,14 @@ public final class HighwayTransport implements Transport {
     // Servers first: a provider still answering may itself call other services through the client.
     return CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new))
         .handle((v, error) -> null)
-        .thenCompose(v -> CompletableFuture.runAsync(() -> drainClient(deadline), task -> Thread.ofVirtual().start(task)))
+        .thenCompose(v -> client.inFlight().drained(Duration.ofNanos(Math.max(0, deadline - System.nanoTime()))))
+        // Off whichever thread ended the last call (an event loop, which closing must not block).
+        .thenAcceptAsync(abandoned -> {
+          if (abandoned > 0) {
+            log.warn(CallFailures.abandonedAtStop(NAME, abandoned));
+          }
+          client.closeAll("the consumer stopped before the answer arrived (axle.shutdown.timeout elapsed)");
+        }, task -> Thread.ofVirtual().start(task))
         .thenCompose(v -> netClient.close().toCompletionStage().toCompletableFuture());
-  }
-
-  private void drainClient(long deadline) {
-    while (client.inFlight() > 0 && System.nanoTime() - deadline < 0) {
-      try {
-        Thread.sleep(5);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-    }
-    int abandoned = client.inFlight();
-    if (abandoned > 0) {
-      log.warn("highway: {} calls still waiting for answers at the end of the shutdown grace period; they fail now",
-          abandoned);
-    }
-    client.closeAll("the consumer stopped before the answer arrived (axle.shutdown.timeout elapsed)");
   }
 }

@@ -2,10 +2,10 @@ package io.axle.highway.internal;
 
 import io.axle.Invocation;
 import io.axle.Response;
+import io.axle.transport.InFlightCalls;
 import io.axle.internal.DeadlineWheel;
 import io.netty.buffer.ByteBuf;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A consumer call owned by one connection's event loop from the moment it is drained: every
@@ -17,17 +17,17 @@ final class PendingCall extends DeadlineWheel.Node {
   final OperationCodec codec;
   final CompletableFuture<Response> future = new CompletableFuture<>();
   /** The client's count of calls in flight, for a graceful stop; decremented once, on completion. */
-  private final AtomicInteger inFlight;
+  private final InFlightCalls inFlight;
   /** The encoded request until it is handed to the channel; then null (the channel owns it). */
   ByteBuf request;
   long requestId;
 
-  PendingCall(Invocation invocation, OperationCodec codec, ByteBuf request, AtomicInteger inFlight) {
+  PendingCall(Invocation invocation, OperationCodec codec, ByteBuf request, InFlightCalls inFlight) {
     this.invocation = invocation;
     this.codec = codec;
     this.request = request;
     this.inFlight = inFlight;
-    inFlight.incrementAndGet();
+    inFlight.started();
   }
 
   /**
@@ -42,7 +42,7 @@ final class PendingCall extends DeadlineWheel.Node {
       request = null;
     }
     if (future.complete(response)) {
-      inFlight.decrementAndGet();
+      inFlight.ended();
     }
   }
 }

@@ -8,6 +8,8 @@ import io.axle.Status;
 import io.axle.config.AxleConfig;
 import io.axle.contract.OperationMeta;
 import io.axle.registry.Endpoint;
+import io.axle.transport.CallFailures;
+import io.axle.transport.InFlightCalls;
 import io.axle.rest.RestConfigKeys;
 import io.axle.rest.internal.client.ClientLoop;
 import io.axle.rest.internal.client.EncodedRequest;
@@ -42,7 +44,7 @@ final class RestClient {
   private final RestJson json;
   private final List<ClientLoop> loops = new ArrayList<>();
   private final AtomicInteger roundRobin = new AtomicInteger();
-  private final AtomicInteger inFlight = new AtomicInteger();
+  private final InFlightCalls inFlight = new InFlightCalls();
   /** A {@link RequestPlan}, or the message of why the operation cannot be sent over REST. */
   private final Map<OperationMeta, Object> plans = new ConcurrentHashMap<>();
   private volatile String closedReason;
@@ -132,13 +134,18 @@ final class RestClient {
 
   /** Calls sent and not yet answered. */
   int inFlight() {
-    return inFlight.get();
+    return inFlight.count();
   }
 
   /** Waits within the grace period for calls in flight, fails the rest with a reason, closes the clients. */
   CompletableFuture<Void> shutdown(Duration grace) {
-    long deadline = System.nanoTime() + grace.toNanos();
-    return CompletableFuture.runAsync(() -> awaitInFlight(deadline), task -> Thread.ofVirtual().start(task))
+    return inFlight.drained(grace)
+        // Off whichever thread ended the last call (an event loop, which the closing must not run on).
+        .thenAcceptAsync(abandoned -> {
+          if (abandoned > 0) {
+            log.warn(CallFailures.abandonedAtStop(RestTransport.NAME, abandoned));
+          }
+        }, task -> Thread.ofVirtual().start(task))
         .thenCompose(v -> {
           closedReason = STOPPED;
           List<CompletableFuture<Void>> failed = new ArrayList<>();
@@ -154,21 +161,5 @@ final class RestClient {
           }
           return CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new));
         });
-  }
-
-  private void awaitInFlight(long deadline) {
-    while (inFlight.get() > 0 && System.nanoTime() - deadline < 0) {
-      try {
-        Thread.sleep(5);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-    }
-    int abandoned = inFlight.get();
-    if (abandoned > 0) {
-      log.warn("rest: {} calls still waiting for answers at the end of the shutdown grace period; they fail now",
-          abandoned);
-    }
   }
 }

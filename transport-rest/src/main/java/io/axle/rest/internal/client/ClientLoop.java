@@ -7,6 +7,7 @@ import io.axle.Status;
 import io.axle.internal.DeadlineTimer;
 import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestJson;
+import io.axle.transport.CallFailures;
 import io.netty.util.internal.PlatformDependent;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
@@ -298,9 +299,7 @@ public final class ClientLoop {
     }
     long start = call.invocation.stageNanos(Stage.CONSUMER_START);
     long waitedMicros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - (start != 0 ? start : call.takenNanos));
-    finish(call, Response.failure(Status.DEADLINE_EXCEEDED, call.operationName() + " timed out after "
-        + waitedMicros / 1000.0 + " ms waiting for " + call.endpoint
-        + " (expected: an answer within axle.request.timeout)"));
+    finish(call, CallFailures.timedOut(call.operationName(), waitedMicros, call.endpoint));
     // HTTP/1.1 cannot abandon one request and keep its connection: the reset closes it (h2c resets the stream).
     resetRequest(call);
   }

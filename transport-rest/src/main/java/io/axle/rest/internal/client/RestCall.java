@@ -4,9 +4,9 @@ import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.internal.DeadlineWheel;
 import io.axle.registry.Endpoint;
+import io.axle.transport.InFlightCalls;
 import io.vertx.core.http.HttpClientRequest;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A consumer call owned by one {@link ClientLoop} from the moment that loop takes it: every field
@@ -20,7 +20,7 @@ public final class RestCall extends DeadlineWheel.Node {
   final EncodedRequest request;
   final CompletableFuture<Response> future = new CompletableFuture<>();
   /** The client's count of calls in flight, for a graceful stop; decremented once, on completion. */
-  private final AtomicInteger inFlight;
+  private final InFlightCalls inFlight;
 
   /** The HTTP request once a connection was obtained for it; reset when the deadline fires. */
   HttpClientRequest httpRequest;
@@ -32,13 +32,13 @@ public final class RestCall extends DeadlineWheel.Node {
   String firstFailure;
 
   public RestCall(Invocation invocation, Endpoint endpoint, RequestPlan plan, EncodedRequest request,
-      AtomicInteger inFlight) {
+      InFlightCalls inFlight) {
     this.invocation = invocation;
     this.endpoint = endpoint;
     this.plan = plan;
     this.request = request;
     this.inFlight = inFlight;
-    inFlight.incrementAndGet();
+    inFlight.started();
   }
 
   public CompletableFuture<Response> future() {
@@ -60,7 +60,7 @@ public final class RestCall extends DeadlineWheel.Node {
   void complete(Response response) {
     disarm();
     if (future.complete(response)) {
-      inFlight.decrementAndGet();
+      inFlight.ended();
     }
   }
 }

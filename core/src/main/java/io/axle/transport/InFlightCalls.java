@@ -1,0 +1,49 @@
+package io.axle.transport;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A transport's calls in flight, counted as they start and end, and what a graceful stop waits
+ * on: {@link #drained} completes when the last one ends, without polling. Thread-safe.
+ */
+public final class InFlightCalls {
+  private final AtomicInteger count = new AtomicInteger();
+  private volatile CompletableFuture<Void> zero;
+
+  /** A call started. */
+  public void started() {
+    count.incrementAndGet();
+  }
+
+  /** A call ended; call once per {@link #started()}. */
+  public void ended() {
+    if (count.decrementAndGet() == 0) {
+      CompletableFuture<Void> waiting = zero;
+      if (waiting != null) {
+        waiting.complete(null);
+      }
+    }
+  }
+
+  public int count() {
+    return count.get();
+  }
+
+  /**
+   * Completes with 0 once no call is in flight, or, when {@code grace} ends first, with the number
+   * still in flight then (which the caller fails with a reason).
+   */
+  public CompletableFuture<Integer> drained(Duration grace) {
+    CompletableFuture<Void> waiting = new CompletableFuture<>();
+    zero = waiting;
+    // Read after publishing: an end that came before is seen here, one that comes after completes it.
+    if (count.get() == 0) {
+      waiting.complete(null);
+    }
+    return waiting.completeOnTimeout(null, Math.max(0, grace.toNanos()), TimeUnit.NANOSECONDS)
+        .thenApply(v -> count.get());
+  }
+}

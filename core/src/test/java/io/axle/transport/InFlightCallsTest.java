@@ -1,0 +1,43 @@
+package io.axle.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** A stop waits for the calls in flight without polling, and no longer than its grace period. */
+class InFlightCallsTest {
+
+  @Test
+  void nothingInFlight_isDrainedAtOnce() throws Exception {
+    assertThat(new InFlightCalls().drained(Duration.ofMinutes(1)).get(1, TimeUnit.SECONDS)).isZero();
+  }
+
+  @Test
+  void drained_completesWhenTheLastCallEnds() throws Exception {
+    InFlightCalls calls = new InFlightCalls();
+    calls.started();
+    calls.started();
+
+    CompletableFuture<Integer> drained = calls.drained(Duration.ofMinutes(1));
+    calls.ended();
+    assertThat(drained).as("one call still in flight").isNotDone();
+    calls.ended();
+
+    assertThat(drained.get(1, TimeUnit.SECONDS)).isZero();
+    assertThat(calls.count()).isZero();
+  }
+
+  @Test
+  void aGracePeriodThatEndsFirst_completesWithTheCallsStillInFlight() throws Exception {
+    InFlightCalls calls = new InFlightCalls();
+    calls.started();
+    calls.started();
+    calls.started();
+    calls.ended();
+
+    assertThat(calls.drained(Duration.ofMillis(20)).get(5, TimeUnit.SECONDS)).isEqualTo(2);
+  }
+}
