@@ -203,7 +203,7 @@ public final class AxleRuntime {
         AxleExecutor executor = executors.forOperation(schema.schemaId(), op.name());
         FilterChain chain = FilterChains.build(providerFilters, new MethodInvoker(op, registration.implementation()));
         byKey.put(key(schema.schemaId(), op.name()),
-            new ProviderOperation(op, registration.implementation().getClass(), executor,
+            new ServedOperation(op, registration.implementation().getClass(), executor,
                 executors.describe(executor), chain, listener));
       }
     }

@@ -2,84 +2,38 @@ package io.axle.transport;
 
 import io.axle.AxleException;
 import io.axle.Invocation;
-import io.axle.InvocationListener;
-import io.axle.Role;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
 import io.axle.contract.OperationMeta;
 import io.axle.executor.AxleExecutor;
-import io.axle.executor.ExecutorOverloadedException;
-import io.axle.internal.Failures;
-import io.axle.internal.LogGate;
 import io.axle.registry.Endpoint;
-import io.axle.FilterChain;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * One served operation with its executor and its provider chain. Every transport hands each
- * decoded request to {@link #dispatch}, so the threading contract and the failure statuses are
- * the same whatever the wire.
+ * One served operation, as a transport sees it: every transport hands each decoded request to
+ * {@link #dispatch}, so the threading contract and the failure statuses are the same whatever the
+ * wire. The runtime implements it; transports only call it.
  */
-public final class ProviderOperation {
-  private static final Logger log = LoggerFactory.getLogger("io.axle.provider");
-  private static final LogGate REJECTED = new LogGate();
-
-  private final OperationMeta meta;
-  private final Class<?> implementationType;
-  private final AxleExecutor executor;
-  private final String executorDescription;
-  private final FilterChain chain;
-  private final InvocationListener listener;
-
-  public ProviderOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
-      String executorDescription, FilterChain chain) {
-    this(meta, implementationType, executor, executorDescription, chain, InvocationListener.NONE);
-  }
-
-  public ProviderOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
-      String executorDescription, FilterChain chain, InvocationListener listener) {
-    this.listener = listener;
-    this.meta = meta;
-    this.implementationType = implementationType;
-    this.executor = executor;
-    this.executorDescription = executorDescription;
-    this.chain = chain;
-  }
-
-  public OperationMeta meta() {
-    return meta;
-  }
+public interface ProviderOperation {
+  OperationMeta meta();
 
   /**
    * A provider invocation of this operation, heard by the runtime's listeners. Transports mark
    * {@link Stage#PROVIDER_RECEIVED} and {@link Stage#PROVIDER_DECODED} on it, then dispatch it.
    */
-  public Invocation newInvocation(Object[] args) {
-    return new Invocation(Role.PROVIDER, meta, args, listener);
-  }
+  Invocation newInvocation(Object[] args);
 
   /**
    * The class of the object that serves the operation: transports read mapping annotations from
    * it when the schema interface has none.
    */
-  public Class<?> implementationType() {
-    return implementationType;
-  }
+  Class<?> implementationType();
 
-  public AxleExecutor executor() {
-    return executor;
-  }
+  AxleExecutor executor();
 
   /** How the executor is configured, for the start-up log: {@code group 'default' (2 x 8)}. */
-  public String executorDescription() {
-    return executorDescription;
-  }
+  String executorDescription();
 
   /**
    * Runs the invocation on the operation's executor and answers through {@code responder},
@@ -90,43 +44,7 @@ public final class ProviderOperation {
    * passed while it waited in the queue is answered {@link Status#DEADLINE_EXCEEDED} without
    * running the method.
    */
-  public void dispatch(Invocation invocation, Consumer<Response> responder) {
-    try {
-      executor.execute(() -> run(invocation, responder));
-    } catch (ExecutorOverloadedException e) {
-      responder.accept(Response.failure(Status.OVERLOADED, e.getMessage()));
-    } catch (RejectedExecutionException e) {
-      responder.accept(Response.failure(Status.SHUTTING_DOWN,
-          meta.qualifiedName() + " was not run: " + e.getMessage()));
-    }
-  }
-
-  private void run(Invocation invocation, Consumer<Response> responder) {
-    invocation.mark(Stage.PROVIDER_EXECUTE);
-    if (invocation.isExpired()) {
-      long waitedMicros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - invocation.stageNanos(Stage.PROVIDER_RECEIVED));
-      responder.accept(Response.failure(Status.DEADLINE_EXCEEDED, meta.qualifiedName()
-          + " was not run: the caller's deadline passed " + waitedMicros / 1000.0
-          + " ms after the request arrived, while it waited in the queue of " + executorDescription));
-      return;
-    }
-    CompletableFuture<Response> future;
-    try {
-      future = chain.proceed(invocation);
-    } catch (Throwable t) {
-      future = CompletableFuture.completedFuture(Response.failure(Failures.fromProvider(meta, t)));
-    }
-    Response now = future.getNow(null);
-    if (now != null) {
-      invocation.mark(Stage.PROVIDER_EXECUTED);
-      responder.accept(now);
-      return;
-    }
-    future.whenComplete((response, error) -> {
-      invocation.mark(Stage.PROVIDER_EXECUTED);
-      responder.accept(response != null ? response : Response.failure(Failures.fromProvider(meta, error)));
-    });
-  }
+  void dispatch(Invocation invocation, Consumer<Response> responder);
 
   /**
    * Ends a request for this operation that could not be read (its arguments or Axle headers did
@@ -134,32 +52,5 @@ public final class ProviderOperation {
    * and the provider logs it at WARN, at most once a second per operation. The transport answers
    * the caller itself.
    */
-  public void rejected(long receivedNanos, String transport, Endpoint caller, AxleException error) {
-    Invocation invocation = newInvocation(new Object[meta.parameterCount()]);
-    invocation.transport(transport);
-    invocation.endpoint(caller);
-    invocation.mark(Stage.PROVIDER_RECEIVED, receivedNanos);
-    invocation.end(Response.failure(error));
-    long leftOut = REJECTED.admit(meta);
-    if (leftOut >= 0) {
-      log.warn("{} from {} over {}: {} {}{}", meta.qualifiedName(), caller, transport, error.status(),
-          loggable(error.getMessage()), LogGate.leftOut(leftOut));
-    }
-  }
-
-  /** A peer's text for the log: one line, at most 500 characters. */
-  private static String loggable(String message) {
-    String text = message == null ? "" : message.length() > 500 ? message.substring(0, 500) + "..." : message;
-    StringBuilder line = new StringBuilder(text.length());
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      line.append(Character.isISOControl(c) ? '?' : c);
-    }
-    return line.toString();
-  }
-
-  @Override
-  public String toString() {
-    return meta.qualifiedName() + " on " + executorDescription;
-  }
+  void rejected(long receivedNanos, String transport, Endpoint caller, AxleException error);
 }

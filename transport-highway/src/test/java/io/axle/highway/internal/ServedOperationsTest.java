@@ -2,6 +2,7 @@ package io.axle.highway.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.internal.ServedOperation;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.executor.AxleExecutors;
@@ -31,7 +32,7 @@ class ServedOperationsTest {
     for (String schemaId : schemaIds) {
       SchemaMeta schema = SchemaMeta.of(schemaId, EchoService.class);
       for (OperationMeta meta : schema.operations().values()) {
-        served.add(new ProviderOperation(meta, EchoServiceImpl.class, AxleExecutors.inline(), "inline",
+        served.add(new ServedOperation(meta, EchoServiceImpl.class, AxleExecutors.inline(), "inline",
             FilterChains.build(List.of(), new MethodInvoker(meta, new EchoServiceImpl()))));
       }
     }

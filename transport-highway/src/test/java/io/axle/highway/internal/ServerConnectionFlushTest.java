@@ -2,6 +2,7 @@ package io.axle.highway.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.internal.ServedOperation;
 import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Role;
@@ -85,7 +86,7 @@ class ServerConnectionFlushTest {
 
   /** A provider connection serving {@code echo} inline, answering with frames of at most {@code maxFrameSize}. */
   private ServerConnection connection(int maxFrameSize) {
-    ProviderOperation operation = new ProviderOperation(echo, EchoServiceImpl.class, AxleExecutors.inline(), "inline",
+    ProviderOperation operation = new ServedOperation(echo, EchoServiceImpl.class, AxleExecutors.inline(), "inline",
         FilterChains.build(List.of(), new MethodInvoker(echo, new EchoServiceImpl())));
     ProviderOperations operations = new ProviderOperations() {
       @Override

@@ -18,9 +18,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * No two main classes of the reactor import each other: each pair that depends both ways (a
- * factory and the transport it makes, a main and a runner) has one direction, so a change to one
- * side cannot ripple back.
+ * The import graph's rules: no two main classes of the reactor import each other (each pair that
+ * depends both ways, such as a factory and the transport it makes, has one direction, so a change
+ * to one side cannot ripple back), and the transport SPI that other transports implement against
+ * imports nothing from {@code internal} packages.
  */
 class ImportCirclesTest {
   private static final Pattern IMPORT = Pattern.compile("^import (io\\.axle\\.[\\w.]+);", Pattern.MULTILINE);
@@ -46,6 +47,19 @@ class ImportCirclesTest {
       }
     });
     assertThat(circles).as("pairs of classes that import each other").isEmpty();
+  }
+
+  @Test
+  void theTransportSpi_importsNoInternalType() throws IOException {
+    Path spi = Path.of("../core/src/main/java/io/axle/transport").toAbsolutePath().normalize();
+    Map<String, Set<String>> imports = new HashMap<>();
+    try (Stream<Path> files = Files.list(spi)) {
+      files.filter(p -> p.toString().endsWith(".java")).forEach(p -> read(p, imports));
+    }
+    assertThat(imports).as("SPI classes in %s", spi).isNotEmpty();
+
+    imports.forEach((type, imported) -> assertThat(imported).as("what %s imports", type)
+        .noneMatch(name -> name.contains(".internal.")));
   }
 
   private static void read(Path file, Map<String, Set<String>> imports) {

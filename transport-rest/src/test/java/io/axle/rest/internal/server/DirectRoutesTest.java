@@ -2,6 +2,7 @@ package io.axle.rest.internal.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.internal.ServedOperation;
 import io.axle.contract.SchemaMeta;
 import io.axle.executor.AxleExecutors;
 import io.axle.internal.FilterChains;
@@ -178,7 +179,7 @@ class DirectRoutesTest {
   }
 
   private static OperationRoute route(RestOperation rest, Object implementation, RestJson json) {
-    ProviderOperation provider = new ProviderOperation(rest.operation(), implementation.getClass(),
+    ProviderOperation provider = new ServedOperation(rest.operation(), implementation.getClass(),
         AxleExecutors.inline(), "inline",
         FilterChains.build(List.of(), new MethodInvoker(rest.operation(), implementation)));
     return new OperationRoute(provider, rest, json);
