@@ -132,13 +132,14 @@ class HighwayMalformedInputTest {
   void theSpecificationsExample_isAnsweredByteForByte() throws Exception {
     // The example's request with schema "EchoService" (as long as "PerfService").
     byte[] request = concat(
-        hex("a7 1e 02 01  00 00 00 00 00 00 00 01  00 00 00 18  00 00 00 04"),
+        hex("a7 1e 02 01  00 00 00 00 00 00 00 01  00 00 00 1c  00 00 00 04"),
         hex("0a 0b"), "EchoService".getBytes(StandardCharsets.US_ASCII), hex("12 04"),
-        "echo".getBytes(StandardCharsets.US_ASCII), hex("18 80 87 a7 0e"),
+        "echo".getBytes(StandardCharsets.US_ASCII), hex("19 80 c3 c9 01 00 00 00 00"),
         hex("0a 02"), "hi".getBytes(StandardCharsets.US_ASCII));
+    // The timeout as Axle writes it: a fixed64, little-endian (30,000,000 µs = 0x01C9C380).
     assertThat(request).isEqualTo(concat(
-        fixedHeader(MAGIC, VERSION, REQUEST, 1, 24, 4),
-        requestHeader("EchoService", "echo"), varintField(3, 30_000_000), stringField(1, "hi")));
+        fixedHeader(MAGIC, VERSION, REQUEST, 1, 28, 4),
+        requestHeader("EchoService", "echo"), hex("19"), littleEndian(30_000_000L), stringField(1, "hi")));
 
     Socket socket = connect();
     write(socket, request);
@@ -147,6 +148,10 @@ class HighwayMalformedInputTest {
         hex("0a 02"), "hi".getBytes(StandardCharsets.US_ASCII));
     byte[] answer = socket.getInputStream().readNBytes(expected.length);
     assertThat(answer).isEqualTo(expected);
+  }
+
+  private static byte[] littleEndian(long value) {
+    return java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(value).array();
   }
 
   private static byte[] hex(String text) {

@@ -194,7 +194,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     ByteBuf request = call.request;
     call.request = null;
     call.invocation.mark(Stage.CONSUMER_CONNECTED);
-    request.setLong(request.readerIndex() + Frames.REQUEST_ID_OFFSET, call.requestId);
+    call.codec.stampRequest(request, call.requestId, call.invocation);
     // Copied into the batch, one pooled buffer for all the requests of a drain or a read burst,
     // handed to the channel and flushed once at its end. The request was encoded into a heap
     // buffer, which the socket would have copied into a pooled direct one on its own.

@@ -61,7 +61,7 @@ public final class FrameHeader {
           header.operationLength = skipString(in, wireType, field);
           header.operationIndex = in.readerIndex() - header.operationLength;
         }
-        case TIMEOUT_MICROS -> header.timeoutMicros = readVarintField(in, wireType, field);
+        case TIMEOUT_MICROS -> header.timeoutMicros = readTimeout(in, wireType, field);
         case STATUS -> header.status = (int) readVarintField(in, wireType, field);
         case MESSAGE -> header.message = readString(in, wireType, field);
         case CONTEXT_KEY -> pendingKey = readString(in, wireType, field);
@@ -107,12 +107,19 @@ public final class FrameHeader {
     return ByteBufUtil.getBytes(out);
   }
 
-  /** Writes a request header after {@code prefix}, which is {@link #requestPrefix}'s bytes. */
-  public static void writeRequest(ByteBuf out, byte[] prefix, long timeoutMicros, Map<String, String> context) {
+  /** Bytes of the timeout field as {@link #writeRequest} writes it: its tag and a fixed64. */
+  static final int TIMEOUT_FIELD_SIZE = 9;
+
+  /**
+   * Writes a request header after {@code prefix}, which is {@link #requestPrefix}'s bytes. A call
+   * with a deadline gets its timeout field right after the prefix, as a fixed64 holding 0 until
+   * {@link #stampTimeout} writes the time left when the request goes out.
+   */
+  public static void writeRequest(ByteBuf out, byte[] prefix, boolean deadline, Map<String, String> context) {
     out.writeBytes(prefix);
-    if (timeoutMicros > 0) {
-      writeVarint(out, (TIMEOUT_MICROS << 3) | WIRE_VARINT);
-      writeVarint(out, timeoutMicros);
+    if (deadline) {
+      out.writeByte((TIMEOUT_MICROS << 3) | WIRE_FIXED64);
+      out.writeLongLE(0);
     }
     if (context != null) {
       for (Map.Entry<String, String> e : context.entrySet()) {
@@ -120,6 +127,14 @@ public final class FrameHeader {
         writeString(out, CONTEXT_VALUE, e.getValue() == null ? "" : e.getValue());
       }
     }
+  }
+
+  /**
+   * Writes the time left into the timeout field of an encoded request (the frame at the buffer's
+   * reader index) whose header starts with a prefix of {@code prefixLength} bytes.
+   */
+  static void stampTimeout(ByteBuf request, int prefixLength, long micros) {
+    request.setLongLE(request.readerIndex() + Frames.FIXED_SIZE + prefixLength + 1, micros);
   }
 
   /** Writes a response header: status 0 with no message for success. */
@@ -160,6 +175,25 @@ public final class FrameHeader {
       }
     }
     throw new HighwayProtocolException("malformed header: varint longer than 10 bytes");
+  }
+
+  /**
+   * The timeout: a fixed64, as Axle writes it so that the time left can be stamped when the request
+   * is written, or a varint, as a peer may write any uint64.
+   */
+  private static long readTimeout(ByteBuf in, int wireType, int field) {
+    if (wireType == WIRE_FIXED64) {
+      if (in.readableBytes() < 8) {
+        throw new HighwayProtocolException("malformed header: field " + field + " runs past the header's end");
+      }
+      long micros = in.readLongLE();
+      if (micros < 0) {
+        throw new HighwayProtocolException("malformed header: timeout " + Long.toUnsignedString(micros)
+            + " µs (expected: at most " + Long.MAX_VALUE + ")");
+      }
+      return micros;
+    }
+    return readVarintField(in, wireType, field);
   }
 
   private static long readVarintField(ByteBuf in, int wireType, int field) {

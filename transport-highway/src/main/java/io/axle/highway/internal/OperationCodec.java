@@ -48,18 +48,17 @@ public final class OperationCodec {
   }
 
   /**
-   * A request frame with request id 0; the connection writes the real id in when it sends it.
-   * The timeout travels as the time left now, so clocks need not agree.
+   * A request frame with request id 0 and, for a call with a deadline, a timeout of 0: the
+   * connection writes the real id and the time left in when it sends it ({@link #stampRequest}).
    */
   public ByteBuf encodeRequest(ByteBufAllocator alloc, Invocation invocation, int maxFrameSize) {
-    long remaining = invocation.remainingNanos();
-    long timeoutMicros = remaining == Long.MAX_VALUE ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMicros(remaining));
+    boolean deadline = invocation.remainingNanos() != Long.MAX_VALUE;
     ByteBuf buf = alloc.buffer(128);
     try {
       int start = buf.writerIndex();
       writeFixedHeader(buf, Frames.TYPE_REQUEST, 0);
       int headerStart = buf.writerIndex();
-      FrameHeader.writeRequest(buf, requestPrefix, timeoutMicros, invocation.contextOrNull());
+      FrameHeader.writeRequest(buf, requestPrefix, deadline, invocation.contextOrNull());
       int bodyStart = buf.writerIndex();
       writeBody(buf, arguments, invocation.args());
       finish(buf, start, headerStart, bodyStart, maxFrameSize, "request");
@@ -68,6 +67,20 @@ public final class OperationCodec {
       buf.release();
       throw e instanceof AxleException ae ? ae : new AxleException(Status.BAD_REQUEST,
           "cannot encode the arguments of " + operation.qualifiedName() + ": " + reason(e), e);
+    }
+  }
+
+  /**
+   * Writes the request id and the time left to the caller's deadline into an encoded request, as
+   * the connection hands it to the socket: the provider gets the budget as it stands when the
+   * request is sent, not when it was encoded (docs/protocol.md), so clocks need not agree and a
+   * call that waited for a connection does not overstate what is left.
+   */
+  public void stampRequest(ByteBuf request, long requestId, Invocation invocation) {
+    request.setLong(request.readerIndex() + Frames.REQUEST_ID_OFFSET, requestId);
+    long remaining = invocation.remainingNanos();
+    if (remaining != Long.MAX_VALUE) {
+      FrameHeader.stampTimeout(request, requestPrefix.length, Math.max(1, TimeUnit.NANOSECONDS.toMicros(remaining)));
     }
   }
 

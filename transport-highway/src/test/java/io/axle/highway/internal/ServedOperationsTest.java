@@ -78,7 +78,7 @@ class ServedOperationsTest {
   private static FrameHeader header(String schemaId, String operation) {
     ByteBuf buf = Unpooled.buffer();
     buf.writeBytes(new byte[] {9, 9, 9, 9, 9});
-    FrameHeader.writeRequest(buf, FrameHeader.requestPrefix(schemaId, operation), 1000, null);
+    FrameHeader.writeRequest(buf, FrameHeader.requestPrefix(schemaId, operation), true, null);
     return FrameHeader.parse(buf.slice(5, buf.readableBytes() - 5));
   }
 

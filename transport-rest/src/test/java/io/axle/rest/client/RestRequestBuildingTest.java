@@ -11,6 +11,7 @@ import io.axle.testing.EchoService;
 import io.axle.testing.EchoService.Color;
 import io.axle.testing.Pojo;
 import io.axle.testing.Runtimes;
+import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -183,6 +184,25 @@ class RestRequestBuildingTest {
     assertThat(Long.parseLong(request.header("x-axle-timeout-ms"))).isBetween(1L, 5000L);
     assertThat(JSON.readTree(request.header("x-axle-context")))
         .isEqualTo(JSON.readTree("{\"trace-id\":\"t-42\",\"quote\":\"a\\\"b\"}"));
+  }
+
+  @Test
+  void aCallThatWaitedForAConnection_sendsTheTimeLeftWhenItIsSent() throws Exception {
+    // The first call holds the only connection for 300 ms; the second waits for it, then goes.
+    server.respond((request, recorded) -> Vertx.currentContext().owner().setTimer(300,
+        id -> request.response().putHeader("content-type", "application/json").end("\"ok\"")));
+    EchoService echo = consumer(Map.of("axle.request.timeout", 5000, "axle.rest.client.connection.maxPoolSize", 1))
+        .reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+
+    var first = echo.echoAsync("first");
+    var second = echo.echoAsync("second");
+    first.get(10, TimeUnit.SECONDS);
+    second.get(10, TimeUnit.SECONDS);
+
+    long firstBudget = Long.parseLong(server.next().header("x-axle-timeout-ms"));
+    long secondBudget = Long.parseLong(server.next().header("x-axle-timeout-ms"));
+    assertThat(secondBudget).as("sent after waiting ~300 ms for the connection (first: %s)", firstBudget)
+        .isLessThanOrEqualTo(4800).isLessThan(firstBudget);
   }
 
   @Test

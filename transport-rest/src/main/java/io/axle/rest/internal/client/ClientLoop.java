@@ -229,6 +229,7 @@ public final class ClientLoop {
     if (first) {
       call.invocation.mark(Stage.CONSUMER_CONNECTED);
     }
+    RequestPlan.stampTimeout(httpRequest, call.invocation);
     Future<HttpClientResponse> answered;
     try {
       answered = body == null ? httpRequest.send() : httpRequest.send(Buffer.buffer(body));

@@ -11,6 +11,7 @@ import io.axle.rest.internal.RestHeaders;
 import io.axle.rest.internal.RestJson;
 import io.axle.rest.internal.RestOperation;
 import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import java.io.ByteArrayOutputStream;
@@ -122,8 +123,9 @@ public final class RequestPlan {
   }
 
   /**
-   * The request for an invocation: path and query from the arguments, Axle's headers (the time
-   * left to the deadline, the context) and the JSON body.
+   * The request for an invocation: path and query from the arguments, the context header and the
+   * JSON body. The time left to the deadline is added when the request is sent ({@link
+   * #stampTimeout}).
    *
    * @throws AxleException {@link Status#BAD_REQUEST} when an argument cannot be encoded
    */
@@ -137,11 +139,6 @@ public final class RequestPlan {
         for (String value : texts(args[binding.index()])) {
           requestHeaders.add(binding.name(), value);
         }
-      }
-      long remaining = invocation.remainingNanos();
-      if (remaining != Long.MAX_VALUE) {
-        requestHeaders.add(RestHeaders.TIMEOUT,
-            Long.toString(Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining))));
       }
       Map<String, String> context = invocation.contextOrNull();
       if (context != null && !context.isEmpty()) {
@@ -157,6 +154,17 @@ public final class RequestPlan {
     } catch (RuntimeException | StackOverflowError e) {
       throw new AxleException(Status.BAD_REQUEST, "cannot encode the arguments of " + operation.qualifiedName()
           + ": " + (e instanceof StackOverflowError ? "nested too deeply (the stack overflowed)" : e.getMessage()), e);
+    }
+  }
+
+  /**
+   * Adds the time left to the invocation's deadline, as it stands now, to a request about to be
+   * sent: a call that waited for a connection or in the wait queue sends what is really left.
+   */
+  static void stampTimeout(HttpClientRequest request, Invocation invocation) {
+    long remaining = invocation.remainingNanos();
+    if (remaining != Long.MAX_VALUE) {
+      request.putHeader(RestHeaders.TIMEOUT, Long.toString(Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining))));
     }
   }
 
