@@ -52,7 +52,8 @@ public final class OperationCodec {
    * connection writes the real id and the time left in when it sends it ({@link #stampRequest}).
    */
   public ByteBuf encodeRequest(ByteBufAllocator alloc, Invocation invocation, int maxFrameSize) {
-    boolean deadline = invocation.remainingNanos() != Long.MAX_VALUE;
+    // Whether there is one, not what is left: the clock is read once, when the request is stamped.
+    boolean deadline = invocation.deadlineNanos() != 0;
     ByteBuf buf = alloc.buffer(128);
     try {
       int start = buf.writerIndex();
