@@ -255,12 +255,32 @@ public final class AxleConfig {
      */
     public <T> Builder put(ConfigKey<T> key, T value, String... below) {
       Objects.requireNonNull(key, "key");
+      Objects.requireNonNull(value, "value");
       if (below.length > 0 && !key.isFamily()) {
         throw new IllegalArgumentException(key.name() + "." + String.join(".", below)
             + " (expected: " + key.name() + " alone; it has no keys below it)");
       }
+      for (String level : below) {
+        if (level == null || level.isBlank() || level.contains(".")) {
+          throw new IllegalArgumentException(key.name() + ": level " + (level == null ? "null" : "\"" + level + "\"")
+              + " (expected: a name without dots, such as a service, schema or operation)");
+        }
+      }
       String name = below.length == 0 ? key.name() : key.name() + "." + String.join(".", below);
-      // Through its text, so that a typed value is checked exactly as the same value in a file.
+      // Through its text, so that a typed value is checked exactly as the same value in a file; a value
+      // whose text does not read back as itself (a sub-millisecond duration, say) is refused here.
+      String text;
+      Object parsed;
+      try {
+        text = ValueText.of(value);
+        parsed = key.parse(text);
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException(name + ": " + value + " (expected: " + key.expected() + ")", e);
+      }
+      if (!value.equals(parsed)) {
+        throw new IllegalArgumentException(name + ": " + value + " (expected: a value its text, " + text
+            + ", reads back as; " + key.expected() + ")");
+      }
       return put(name, value);
     }
 

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A transport's calls in flight, counted as they start and end, and what a graceful stop waits
@@ -11,7 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class InFlightCalls {
   private final AtomicInteger count = new AtomicInteger();
-  private volatile CompletableFuture<Void> zero;
+  /** Completed when the count reaches zero once someone waits; one for every waiter. */
+  private final AtomicReference<CompletableFuture<Void>> zero = new AtomicReference<>();
 
   /** A call started. */
   public void started() {
@@ -21,7 +23,7 @@ public final class InFlightCalls {
   /** A call ended; call once per {@link #started()}. */
   public void ended() {
     if (count.decrementAndGet() == 0) {
-      CompletableFuture<Void> waiting = zero;
+      CompletableFuture<Void> waiting = zero.get();
       if (waiting != null) {
         waiting.complete(null);
       }
@@ -34,16 +36,16 @@ public final class InFlightCalls {
 
   /**
    * Completes with 0 once no call is in flight, or, when {@code grace} ends first, with the number
-   * still in flight then (which the caller fails with a reason).
+   * still in flight then (which the caller fails with a reason). Each caller's grace is its own.
    */
   public CompletableFuture<Integer> drained(Duration grace) {
-    CompletableFuture<Void> waiting = new CompletableFuture<>();
-    zero = waiting;
+    zero.compareAndSet(null, new CompletableFuture<>());
+    CompletableFuture<Void> waiting = zero.get();
     // Read after publishing: an end that came before is seen here, one that comes after completes it.
     if (count.get() == 0) {
       waiting.complete(null);
     }
-    return waiting.completeOnTimeout(null, Math.max(0, grace.toNanos()), TimeUnit.NANOSECONDS)
+    return waiting.copy().completeOnTimeout(null, Math.max(0, grace.toNanos()), TimeUnit.NANOSECONDS)
         .thenApply(v -> count.get());
   }
 }

@@ -36,10 +36,20 @@ class TypedPutTest {
   }
 
   @Test
-  void aTypedValueOutOfRange_isRefusedAsTheSameTextWouldBe() {
-    AxleConfig config = AxleConfig.builder().put(CoreConfigKeys.EXECUTOR_DEFAULT_GROUP, 0).build();
+  void aValueWhoseTextDoesNotReadBack_orABadLevel_isRefusedNamingTheKey() {
+    assertThatThrownBy(() -> AxleConfig.builder().put(CoreConfigKeys.SHUTDOWN_TIMEOUT, Duration.ofNanos(900_000)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("axle.shutdown.timeout: PT0.0009S (expected: a value its text, 0ms, reads back as");
+    assertThatThrownBy(() -> AxleConfig.builder().put(CoreConfigKeys.REQUEST_TIMEOUT, Duration.ofSeconds(1), "a.b"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("axle.request.timeout: level \"a.b\" (expected: a name without dots, such as a service, schema "
+            + "or operation)");
+  }
 
-    assertThatThrownBy(() -> config.validate(ConfigKeys.all())).isInstanceOf(ConfigException.class)
-        .hasMessageContaining("axle.executor.default.group: 0 (expected: ");
+  @Test
+  void aTypedValueOutOfRange_isRefusedAtOnce_inTheKeysOwnWords() {
+    assertThatThrownBy(() -> AxleConfig.builder().put(CoreConfigKeys.EXECUTOR_DEFAULT_GROUP, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("axle.executor.default.group: 0 (expected: an integer >= 1)");
   }
 }

@@ -31,6 +31,19 @@ class InFlightCallsTest {
   }
 
   @Test
+  void twoWaiters_areBothToldWhenTheLastCallEnds() throws Exception {
+    InFlightCalls calls = new InFlightCalls();
+    calls.started();
+
+    CompletableFuture<Integer> first = calls.drained(Duration.ofMinutes(1));
+    CompletableFuture<Integer> second = calls.drained(Duration.ofMinutes(1));
+    calls.ended();
+
+    assertThat(first.get(1, TimeUnit.SECONDS)).isZero();
+    assertThat(second.get(1, TimeUnit.SECONDS)).isZero();
+  }
+
+  @Test
   void aGracePeriodThatEndsFirst_completesWithTheCallsStillInFlight() throws Exception {
     InFlightCalls calls = new InFlightCalls();
     calls.started();

@@ -6,6 +6,7 @@ import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The small header of a frame: a protobuf message written and read by hand (no schema, no
@@ -107,9 +108,6 @@ public final class FrameHeader {
     return ByteBufUtil.getBytes(out);
   }
 
-  /** Bytes of the timeout field as {@link #writeRequest} writes it: its tag and a fixed64. */
-  static final int TIMEOUT_FIELD_SIZE = 9;
-
   /**
    * Writes a request header after {@code prefix}, which is {@link #requestPrefix}'s bytes. A call
    * with a deadline gets its timeout field right after the prefix, as a fixed64 holding 0 until
@@ -134,8 +132,12 @@ public final class FrameHeader {
    * reader index) whose header starts with a prefix of {@code prefixLength} bytes.
    */
   static void stampTimeout(ByteBuf request, int prefixLength, long micros) {
-    request.setLongLE(request.readerIndex() + Frames.FIXED_SIZE + prefixLength + 1, micros);
+    // + TIMEOUT_TAG_SIZE: past the field's tag, one byte since field 3's tag is below 128.
+    request.setLongLE(request.readerIndex() + Frames.FIXED_SIZE + prefixLength + TIMEOUT_TAG_SIZE, micros);
   }
+
+  /** The bytes of the timeout field's tag: one, as long as its field number is under 16. */
+  private static final int TIMEOUT_TAG_SIZE = 1;
 
   /** Writes a response header: status 0 with no message for success. */
   public static void writeResponse(ByteBuf out, int status, String message) {
@@ -177,23 +179,25 @@ public final class FrameHeader {
     throw new HighwayProtocolException("malformed header: varint longer than 10 bytes");
   }
 
+  /** Past this a timeout means no deadline at all (as REST's header), and adding it to a clock cannot overflow. */
+  static final long MAX_TIMEOUT_MICROS = TimeUnit.DAYS.toMicros(365);
+
   /**
    * The timeout: a fixed64, as Axle writes it so that the time left can be stamped when the request
-   * is written, or a varint, as a peer may write any uint64.
+   * is written, or a varint, as a peer may write any uint64. Either way a value past a year (or past
+   * 2^63) means no deadline.
    */
   private static long readTimeout(ByteBuf in, int wireType, int field) {
+    long micros;
     if (wireType == WIRE_FIXED64) {
       if (in.readableBytes() < 8) {
         throw new HighwayProtocolException("malformed header: field " + field + " runs past the header's end");
       }
-      long micros = in.readLongLE();
-      if (micros < 0) {
-        throw new HighwayProtocolException("malformed header: timeout " + Long.toUnsignedString(micros)
-            + " µs (expected: at most " + Long.MAX_VALUE + ")");
-      }
-      return micros;
+      micros = in.readLongLE();
+    } else {
+      micros = readVarintField(in, wireType, field);
     }
-    return readVarintField(in, wireType, field);
+    return micros < 0 || micros > MAX_TIMEOUT_MICROS ? 0 : micros;
   }
 
   private static long readVarintField(ByteBuf in, int wireType, int field) {

@@ -43,6 +43,39 @@ class TimeoutStampTest {
   }
 
   @Test
+  void theStamp_leavesTheContextAndTheBodyIntact() {
+    OperationCodec codec = new OperationCodec(ECHO);
+    Invocation invocation = new Invocation(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
+    invocation.deadlineNanos(System.nanoTime() + TimeUnit.SECONDS.toNanos(5));
+    invocation.context().put("tenant", "t1");
+    ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, 1 << 20);
+    try {
+      codec.stampRequest(frame, 9, invocation);
+
+      FrameHeader header = header(frame);
+      assertThat(header.timeoutMicros).isBetween(1L, 5_000_000L);
+      assertThat(header.context).containsEntry("tenant", "t1");
+      int headerLength = frame.getInt(frame.readerIndex() + 12);
+      int bodyLength = frame.getInt(frame.readerIndex() + 16);
+      assertThat(codec.decodeArguments(frame.slice(frame.readerIndex() + Frames.FIXED_SIZE + headerLength,
+          bodyLength))).containsExactly("hi");
+    } finally {
+      frame.release();
+    }
+  }
+
+  @Test
+  void aTimeoutPastAYear_orPast2To63_meansNoDeadline_andATruncatedOneIsMalformed() {
+    byte[] huge = {0x19, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF,
+        (byte) 0xFF};
+    assertThat(FrameHeader.parse(io.netty.buffer.Unpooled.wrappedBuffer(huge)).timeoutMicros).isZero();
+    byte[] truncated = {0x19, 1, 2, 3};
+    assertThat(org.assertj.core.api.Assertions.catchThrowable(
+        () -> FrameHeader.parse(io.netty.buffer.Unpooled.wrappedBuffer(truncated))))
+        .isInstanceOf(HighwayProtocolException.class).hasMessageContaining("field 3 runs past the header's end");
+  }
+
+  @Test
   void aCallWithoutDeadline_sendsNoTimeout() {
     OperationCodec codec = new OperationCodec(ECHO);
     Invocation invocation = new Invocation(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
