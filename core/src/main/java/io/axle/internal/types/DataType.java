@@ -2,7 +2,6 @@ package io.axle.internal.types;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
-import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Type;
 import java.util.Collection;
@@ -35,7 +34,6 @@ public final class DataType {
   Supplier<Object> containers;
   List<Property> properties = List.of();
   Constructor<?> creator;
-  Field[] fields;
 
   DataType(Kind kind, Type type, Class<?> raw) {
     this.kind = kind;
@@ -120,8 +118,8 @@ public final class DataType {
         return creator.newInstance(values);
       }
       Object instance = creator.newInstance();
-      for (int i = 0; i < fields.length; i++) {
-        fields[i].set(instance, values[i]);
+      for (int i = 0; i < values.length; i++) {
+        properties.get(i).field().set(instance, values[i]);
       }
       return instance;
     } catch (InvocationTargetException e) {

@@ -230,7 +230,6 @@ public final class DataTypes {
     } else {
       collectFields(declared, fields, path);
       type.creator = Instances.constructor(raw);
-      type.fields = fields.toArray(new Field[0]);
     }
     List<Property> properties = new ArrayList<>();
     for (Field field : fields) {

@@ -1,5 +1,6 @@
 package io.axle.internal.types;
 
+import io.axle.AxleException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
@@ -77,6 +78,18 @@ public final class DeclaredError {
       details.put(property.name(), property.get(error));
     }
     return details;
+  }
+
+  /**
+   * What a consumer that declares this type gets for its fields read off either wire: the rebuilt
+   * exception as the cause, the values as the details.
+   */
+  public AxleException received(String message, Object[] values) {
+    Map<String, Object> details = new LinkedHashMap<>();
+    for (int i = 0; i < values.length; i++) {
+      details.put(properties.get(i).name(), values[i]);
+    }
+    return DeclaredErrors.received(message, name(), details, create(message, values));
   }
 
   /** The exception with the provider's message and these field values (null for absent ones). */

@@ -5,13 +5,12 @@ import io.axle.contract.OperationMeta;
 import io.axle.internal.types.DeclaredError;
 import io.axle.internal.types.DeclaredErrors;
 import io.axle.internal.types.GenericTypes;
-import io.axle.internal.types.Property;
 import io.protostuff.Input;
 import io.protostuff.Output;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -35,12 +34,7 @@ final class ErrorBodyCodec {
   ErrorBodyCodec(OperationMeta operation) {
     this.declared = DeclaredErrors.of(operation);
     for (DeclaredError error : declared.all()) {
-      List<Property> properties = error.properties();
-      ValueCodec[] codecs = new ValueCodec[properties.size()];
-      for (int i = 0; i < codecs.length; i++) {
-        codecs[i] = ValueCodecs.of(properties.get(i).type());
-      }
-      schemas.put(error.name(), new FieldsSchema(operation.qualifiedName() + "." + error.name(), codecs));
+      schemas.put(error.name(), FieldsSchema.of(operation.qualifiedName() + "." + error.name(), error.properties()));
     }
   }
 
@@ -109,7 +103,7 @@ final class ErrorBodyCodec {
       return null;
     }
     if (value.getClass().isArray()) {
-      String listed = java.util.Arrays.deepToString(new Object[] {value});
+      String listed = Arrays.deepToString(new Object[] {value});
       return listed.substring(1, listed.length() - 1);
     }
     return String.valueOf(value);
@@ -125,11 +119,6 @@ final class ErrorBodyCodec {
       Map<String, Object> texts = parts[2] == null ? Map.of() : (Map<String, Object>) parts[2];
       return DeclaredErrors.received(message, name, texts, null);
     }
-    Object[] values = (Object[]) parts[1];
-    Map<String, Object> details = new LinkedHashMap<>();
-    for (int i = 0; i < values.length; i++) {
-      details.put(type.properties().get(i).name(), values[i]);
-    }
-    return DeclaredErrors.received(message, name, details, type.create(message, values));
+    return type.received(message, (Object[]) parts[1]);
   }
 }

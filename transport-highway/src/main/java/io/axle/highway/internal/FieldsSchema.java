@@ -1,8 +1,10 @@
 package io.axle.highway.internal;
 
+import io.axle.internal.types.Property;
 import io.protostuff.Input;
 import io.protostuff.Output;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * A protostuff schema for a list of values as fields 1..n: the arguments of an operation in
@@ -16,6 +18,15 @@ final class FieldsSchema extends NestedSchema {
   FieldsSchema(String name, ValueCodec[] codecs) {
     super(name);
     this.codecs = codecs;
+  }
+
+  /** The schema of a record's, class's or declared error's fields, in their order. */
+  static FieldsSchema of(String name, List<Property> properties) {
+    ValueCodec[] codecs = new ValueCodec[properties.size()];
+    for (int i = 0; i < codecs.length; i++) {
+      codecs[i] = ValueCodecs.of(properties.get(i).type());
+    }
+    return new FieldsSchema(name, codecs);
   }
 
   int size() {

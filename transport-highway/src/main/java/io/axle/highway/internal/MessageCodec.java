@@ -23,12 +23,7 @@ final class MessageCodec extends ValueCodec implements ValueCodecs.Composite {
 
   @Override
   public void link() {
-    List<Property> properties = type().properties();
-    ValueCodec[] codecs = new ValueCodec[properties.size()];
-    for (int i = 0; i < codecs.length; i++) {
-      codecs[i] = ValueCodecs.of(properties.get(i).type());
-    }
-    schema = new FieldsSchema(type().rawClass().getSimpleName(), codecs);
+    schema = FieldsSchema.of(type().rawClass().getSimpleName(), type().properties());
   }
 
   @Override

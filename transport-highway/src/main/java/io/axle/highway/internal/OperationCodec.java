@@ -12,6 +12,7 @@ import io.netty.buffer.ByteBufUtil;
 import io.protostuff.LinkedBuffer;
 import io.protostuff.ProtobufIOUtil;
 import java.io.IOException;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -151,12 +152,7 @@ public final class OperationCodec {
       int headerStart = out.writerIndex();
       FrameHeader.writeResponse(out, Status.APPLICATION_ERROR.wireCode(), message == null ? "" : message);
       int bodyStart = out.writerIndex();
-      LinkedBuffer linked = BUFFERS.get();
-      try {
-        ProtobufIOUtil.writeTo(new ByteBufOutputStream(out), body, errors.body, linked);
-      } finally {
-        linked.clear();
-      }
+      writeBody(out, errors.body, body);
       finish(out, start, headerStart, bodyStart, maxFrameSize, "error response");
       return true;
     } catch (RuntimeException | IOException | StackOverflowError e) {
@@ -215,14 +211,11 @@ public final class OperationCodec {
   private AxleException declaredError(String message, ByteBuf body) {
     Object[] parts = (Object[]) errors.body.newMessage();
     try {
-      if (body.isReadable()) {
-        byte[] bytes = ByteBufUtil.getBytes(body);
-        ProtobufIOUtil.mergeFrom(bytes, 0, bytes.length, parts, errors.body);
-      }
+      mergeInto(body, errors.body, parts);
       return errors.received(message, parts);
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException | IOException | StackOverflowError e) {
       return new AxleException(Status.APPLICATION_ERROR, message + " (its fields did not decode: " + reason(e) + ")",
-          parts[0] instanceof String name ? name : null, java.util.Map.of(), null);
+          parts[0] instanceof String name ? name : null, Map.of(), null);
     }
   }
 
@@ -244,24 +237,30 @@ public final class OperationCodec {
     buf.writeInt(0);
   }
 
-  private static void writeBody(ByteBuf buf, FieldsSchema schema, Object[] values) throws IOException {
+  private static void writeBody(ByteBuf buf, NestedSchema schema, Object message) throws IOException {
     LinkedBuffer linked = BUFFERS.get();
     try {
-      ProtobufIOUtil.writeTo(new ByteBufOutputStream(buf), (Object) values, schema, linked);
+      ProtobufIOUtil.writeTo(new ByteBufOutputStream(buf), message, schema, linked);
     } finally {
       linked.clear();
     }
   }
 
   private static Object[] decode(ByteBuf body, FieldsSchema schema) throws IOException {
-    Object values = schema.newMessage();
+    Object[] values = schema.newMessage();
+    mergeInto(body, schema, values);
+    return values;
+  }
+
+  /** Reads a body into a schema's message, straight from the buffer's array when it has one. */
+  private static void mergeInto(ByteBuf body, NestedSchema schema, Object message) throws IOException {
     if (body.hasArray()) {
-      ProtobufIOUtil.mergeFrom(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes(), values, schema);
+      ProtobufIOUtil.mergeFrom(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes(), message,
+          schema);
     } else {
       byte[] bytes = ByteBufUtil.getBytes(body);
-      ProtobufIOUtil.mergeFrom(bytes, 0, bytes.length, values, schema);
+      ProtobufIOUtil.mergeFrom(bytes, 0, bytes.length, message, schema);
     }
-    return (Object[]) values;
   }
 
   private void finish(ByteBuf buf, int start, int headerStart, int bodyStart, int maxFrameSize, String what) {

@@ -109,7 +109,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     try {
       args = codec.decodeArguments(frame.body());
     } catch (AxleException e) {
-      operation.rejected(receivedNanos, "highway", caller, e);
+      operation.rejected(receivedNanos, HighwayTransport.NAME, caller, e);
       writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, e.status(), e.getMessage()));
       return;
     }

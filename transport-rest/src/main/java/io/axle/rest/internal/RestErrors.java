@@ -95,9 +95,8 @@ public final class RestErrors {
     for (int i = 0; i < values.length; i++) {
       JsonNode value = detailsNode == null ? null : detailsNode.get(properties.get(i).name());
       values[i] = value == null || value.isNull() ? null : json.convert(value, properties.get(i).type().type());
-      details.put(properties.get(i).name(), values[i]);
     }
-    return DeclaredErrors.received(message, name, details, type.create(message, values));
+    return type.received(message, values);
   }
 
   private static Status statusNamed(String name) {

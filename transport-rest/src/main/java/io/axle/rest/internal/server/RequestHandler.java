@@ -16,6 +16,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.RoutingContext;
+import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -45,7 +46,7 @@ final class RequestHandler implements Handler<RoutingContext> {
     this.json = json;
     this.writer = writer;
     this.name = route.rest().operation().qualifiedName();
-    java.lang.reflect.Type result = route.rest().operation().resultType();
+    Type result = route.rest().operation().resultType();
     this.isVoid = result == void.class || result == Void.class;
   }
 
