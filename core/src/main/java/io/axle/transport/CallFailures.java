@@ -18,6 +18,19 @@ public final class CallFailures {
         + " ms waiting for " + endpoint + " (expected: an answer within axle.request.timeout)");
   }
 
+  /** Why a call failed when its connection closed before the answer came. */
+  public static final String CONNECTION_CLOSED = "the connection closed before the response arrived";
+
+  /** {@code Schema.op failed on highway://10.0.0.5:7070: <reason>}: the call's connection failure. */
+  public static String failedOn(String operation, Endpoint endpoint, String reason) {
+    return operation + " failed on " + endpoint + ": " + reason;
+  }
+
+  /** A call whose deadline passed while it waited to be sent (for a connection, in a queue). */
+  public static Response notSentInTime(String operation, Endpoint endpoint) {
+    return Response.failure(Status.DEADLINE_EXCEEDED, operation + " timed out before it could be sent to " + endpoint);
+  }
+
   /** The log line of a stop whose grace period ended with calls still waiting. */
   public static String abandonedAtStop(String transport, int calls) {
     return transport + ": " + calls + " calls still waiting for answers at the end of the shutdown grace period;"

@@ -2,8 +2,8 @@ package io.axle.highway.internal;
 
 import io.axle.Response;
 import io.axle.Stage;
-import io.axle.Status;
-import io.axle.internal.DeadlineTimer;
+import io.axle.transport.calls.LoopOutbox;
+import io.axle.transport.calls.PendingCalls;
 import io.axle.registry.Endpoint;
 import io.axle.transport.CallFailures;
 import io.netty.buffer.ByteBuf;
@@ -11,31 +11,22 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.DecoderException;
-import io.netty.util.collection.LongObjectHashMap;
-import io.netty.util.internal.PlatformDependent;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.net.NetSocketInternal;
 import io.vertx.core.net.NetClient;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One consumer connection to one endpoint, bound to one event loop. Calls from any thread are
- * queued; the event loop drains the queue, gives each call an id, arms its timeout and writes
- * it, with one flush per drain. Responses are matched by id and may come in any order.
- *
- * <p>The pending map, the ids and the deadlines are touched only on the event loop, so they need
- * no locks. Deadlines are not a scheduled task per call but nodes of a {@link DeadlineTimer} with
- * 1 ms ticks: a call times out no earlier than its deadline and less than a tick after it (plus
- * however busy the loop is). Its one task per connection runs only while calls are armed, and stops
- * when the connection closes.
+ * One consumer connection to one endpoint, bound to one event loop. Calls from any thread go
+ * through a {@link LoopOutbox}; on the loop each is admitted to the connection's
+ * {@link PendingCalls} (an id, its deadline armed) and written, with one flush per drain or read
+ * burst. Responses are matched by id and may come in any order. Everything but the outbox's queue
+ * is touched only on the event loop, so it needs no locks.
  */
-public final class ClientConnection extends ChannelInboundHandlerAdapter {
+public final class ClientConnection extends ChannelInboundHandlerAdapter implements LoopOutbox.Sink<PendingCall> {
   private static final Logger log = LoggerFactory.getLogger(ClientConnection.class);
 
   private enum State { CONNECTING, OPEN, DRAINING, CLOSED }
@@ -44,22 +35,13 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
   private final ContextInternal context;
   private final EventLoop eventLoop;
   private final int maxFrameSize;
-  private final Queue<PendingCall> outbound = PlatformDependent.newMpscQueue();
-  private final AtomicBoolean drainScheduled = new AtomicBoolean();
-  private final Runnable drainTask = this::drain;
-  private final Runnable flushTask = this::flushNow;
-  /** Set while the loop is inside this connection's read burst; loop-only, like the flag below. */
-  private boolean reading;
-  /** Written on the loop, not flushed yet. */
-  private boolean flushPending;
+  private final LoopOutbox<PendingCall> outbox;
   /** Requests written since the last flush, not yet handed to the channel; loop-only. */
   private final WriteBatch batch = new WriteBatch();
-  private final LongObjectHashMap<PendingCall> pending = new LongObjectHashMap<>();
+  private final PendingCalls<PendingCall> pending;
   private final List<PendingCall> awaitingConnect = new ArrayList<>();
-  private final DeadlineTimer<PendingCall> deadlines;
   private volatile State state = State.CONNECTING;
   private ChannelHandlerContext ctx;
-  private long nextRequestId;
   private String closeReason;
 
   ClientConnection(Endpoint endpoint, ContextInternal context, int maxFrameSize) {
@@ -67,7 +49,8 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     this.context = context;
     this.eventLoop = context.nettyEventLoop();
     this.maxFrameSize = maxFrameSize;
-    this.deadlines = DeadlineTimer.millisecondTicks(eventLoop, this::onTimeout);
+    this.outbox = new LoopOutbox<>(eventLoop::inEventLoop, eventLoop, this);
+    this.pending = new PendingCalls<>(eventLoop, call -> maybeIdle());
   }
 
   /** Starts connecting on this connection's event loop. */
@@ -94,8 +77,8 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
           }
         }
         awaitingConnect.clear();
-        flushWrites();
-        drain();
+        flush();
+        outbox.drain();
       } else {
         closed("cannot connect: " + ar.cause().getMessage());
       }
@@ -110,105 +93,44 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
 
   /**
    * Sends a call. A call made on this connection's own event loop (an async caller continuing in a
-   * callback) is written at once, with no queue and no wake-up, and flushed with the others of the
-   * same read burst; a call from any other thread is queued for the loop.
+   * callback) is written at once and flushed with the others of the same read burst; a call from
+   * any other thread is queued for the loop.
    */
   void send(PendingCall call) {
-    if (eventLoop.inEventLoop()) {
-      if (take(call) > 0) {
-        flushSoon();
-      }
-      return;
-    }
-    outbound.offer(call);
-    if (drainScheduled.compareAndSet(false, true)) {
-      eventLoop.execute(drainTask);
-    }
-  }
-
-  private void drain() {
-    drainScheduled.set(false);
-    int written = 0;
-    for (PendingCall call = outbound.poll(); call != null; call = outbound.poll()) {
-      written += take(call);
-    }
-    if (written > 0) {
-      flushPending = false;
-      flushWrites();
-    }
-  }
-
-  /**
-   * Flushes what was written on the loop outside a drain: at the end of this connection's read
-   * burst when inside one, otherwise once the loop has run what it is running now.
-   */
-  private void flushSoon() {
-    if (flushPending) {
-      return;
-    }
-    flushPending = true;
-    if (!reading) {
-      eventLoop.execute(flushTask);
-    }
-  }
-
-  private void flushNow() {
-    if (flushPending) {
-      flushPending = false;
-      flushWrites();
-    }
+    outbox.submit(call);
   }
 
   /** Hands the batch to the channel and flushes. */
-  private void flushWrites() {
+  @Override
+  public void flush() {
     batch.writeTo(ctx);
     ctx.flush();
   }
 
-  /** Registers a drained call and writes it when the connection is open; returns how many were written. */
-  private int take(PendingCall call) {
-    if (state == State.CLOSED) {
-      call.complete(Response.failure(Status.CONNECTION_FAILED, failureMessage(call)));
-      return 0;
-    }
-    long remaining = call.invocation.remainingNanos();
-    if (remaining <= 0) {
-      call.complete(Response.failure(Status.DEADLINE_EXCEEDED, call.codec.operation().qualifiedName()
-          + " timed out before it could be sent to " + endpoint));
-      return 0;
-    }
-    call.requestId = ++nextRequestId;
-    pending.put(call.requestId, call);
-    if (remaining != Long.MAX_VALUE) {
-      deadlines.arm(call, call.invocation.deadlineNanos());
+  /** Admits a call and writes it when the connection is open; true when written. */
+  @Override
+  public boolean take(PendingCall call) {
+    if (!pending.admit(call)) {
+      return false;
     }
     if (state == State.CONNECTING) {
       awaitingConnect.add(call);
-      return 0;
+      return false;
     }
     write(call);
-    return 1;
+    return true;
   }
 
   private void write(PendingCall call) {
     ByteBuf request = call.request;
     call.request = null;
-    call.invocation.mark(Stage.CONSUMER_CONNECTED);
-    call.codec.stampRequest(request, call.requestId, call.invocation);
+    call.invocation().mark(Stage.CONSUMER_CONNECTED);
+    call.codec.stampRequest(request, call.id(), call.invocation());
     // Copied into the batch, one pooled buffer for all the requests of a drain or a read burst,
     // handed to the channel and flushed once at its end. The request was encoded into a heap
     // buffer, which the socket would have copied into a pooled direct one on its own.
     batch.append(ctx, request);
-    call.invocation.mark(Stage.CONSUMER_WRITTEN);
-  }
-
-  private void onTimeout(PendingCall call) {
-    if (pending.remove(call.requestId) != call) {
-      return;
-    }
-    long waitedMicros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - call.invocation.stageNanos(Stage.CONSUMER_START));
-    call.complete(CallFailures.timedOut(call.codec.operation().qualifiedName(), waitedMicros, endpoint));
-    maybeIdle();
+    call.invocation().mark(Stage.CONSUMER_WRITTEN);
   }
 
   @Override
@@ -218,7 +140,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    reading = true;
+    outbox.readStarted();
     Frame frame = (Frame) msg;
     try {
       switch (frame.type()) {
@@ -243,9 +165,9 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
       // Its timeout already answered the caller.
       return;
     }
-    call.invocation.mark(Stage.CONSUMER_RECEIVED);
+    call.invocation().mark(Stage.CONSUMER_RECEIVED);
     Response response = call.codec.decodeResponse(header, frame.body());
-    call.invocation.mark(Stage.CONSUMER_DECODED);
+    call.invocation().mark(Stage.CONSUMER_DECODED);
     call.complete(response);
     maybeIdle();
   }
@@ -258,14 +180,13 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelReadComplete(ChannelHandlerContext ctx) {
-    reading = false;
-    flushNow();
+    outbox.readCompleted();
     ctx.fireChannelReadComplete();
   }
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
-    closed(closeReason != null ? closeReason : "the connection closed before the response arrived");
+    closed(closeReason != null ? closeReason : CallFailures.CONNECTION_CLOSED);
     ctx.fireChannelInactive();
   }
 
@@ -290,7 +211,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     });
   }
 
-  /** Fails everything still open; runs on the event loop. */
+  /** Fails everything still open, and every call queued or sent later; runs on the event loop. */
   private void closed(String reason) {
     if (state == State.CLOSED) {
       return;
@@ -298,20 +219,10 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     state = State.CLOSED;
     closeReason = reason;
     batch.release();
-    // Calls awaiting the connection are in the pending map too, with their deadlines armed.
-    List<PendingCall> failed = new ArrayList<>(pending.values());
-    pending.clear();
+    // Calls awaiting the connection are pending too, with their deadlines armed.
+    pending.close(reason);
     awaitingConnect.clear();
-    for (PendingCall call : failed) {
-      // Disarms its deadline too.
-      call.complete(Response.failure(Status.CONNECTION_FAILED, failureMessage(call)));
-    }
-    deadlines.stop();
-    drain();
-  }
-
-  private String failureMessage(PendingCall call) {
-    return call.codec.operation().qualifiedName() + " failed on " + endpoint + ": " + closeReason;
+    outbox.drain();
   }
 
   @Override

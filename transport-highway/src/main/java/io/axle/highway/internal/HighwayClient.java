@@ -62,9 +62,9 @@ public final class HighwayClient {
     } catch (IllegalArgumentException e) {
       return CompletableFuture.completedFuture(Response.failure(Status.BAD_REQUEST, e.getMessage()));
     }
-    PendingCall call = new PendingCall(invocation, codec, request, inFlight);
+    PendingCall call = new PendingCall(invocation, endpoint, codec, request, inFlight);
     byEndpoint.computeIfAbsent(endpoint, Slots::new).next().send(call);
-    return call.future;
+    return call.future();
   }
 
   /** Calls sent and not yet answered. */

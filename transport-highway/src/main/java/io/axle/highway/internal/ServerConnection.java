@@ -7,16 +7,14 @@ import io.axle.Stage;
 import io.axle.Status;
 import io.axle.transport.ProviderOperation;
 import io.axle.transport.ProviderOperations;
+import io.axle.transport.calls.LoopOutbox;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
-import io.netty.util.internal.PlatformDependent;
 import io.axle.registry.Endpoint;
 import java.net.InetSocketAddress;
-import java.util.Queue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,16 +36,15 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private final ProviderOperations operations;
   private final ServedOperations served;
   private final int maxFrameSize;
-  private final Queue<Reply> outbound = PlatformDependent.newMpscQueue();
-  private final AtomicBoolean drainScheduled = new AtomicBoolean();
+  /** Answered requests whose answers are not written yet: what a going-away connection waits for. */
   private final AtomicInteger inFlight = new AtomicInteger();
-  private final Runnable drainTask = this::drain;
+  private LoopOutbox<Reply> outbox;
   private ChannelHandlerContext ctx;
   private Endpoint caller;
-  private boolean reading;
-  private boolean flushPending;
   /** Responses of the current read burst (or drain), not yet handed to the channel; loop-only. */
   private final WriteBatch batch = new WriteBatch();
+  /** Replies drained since the last flush, still counted in flight until it; loop-only. */
+  private int drained;
   private volatile boolean goingAway;
 
   ServerConnection(ProviderOperations operations, ServedOperations served, int maxFrameSize) {
@@ -59,6 +56,17 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
     this.ctx = ctx;
+    this.outbox = new LoopOutbox<>(ctx.executor()::inEventLoop, ctx.executor(), new LoopOutbox.Sink<>() {
+      @Override
+      public boolean take(Reply reply) {
+        return write(reply);
+      }
+
+      @Override
+      public void flush() {
+        flushWrites();
+      }
+    });
     if (ctx.channel().remoteAddress() instanceof InetSocketAddress remote && remote.getPort() > 0) {
       caller = new Endpoint("highway", remote.getHostString(), remote.getPort());
     }
@@ -66,7 +74,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    reading = true;
+    outbox.readStarted();
     Frame frame = (Frame) msg;
     try {
       if (frame.type() != Frames.TYPE_REQUEST) {
@@ -130,23 +138,18 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
 
   private void respond(OperationCodec codec, long requestId, Invocation invocation, Response response) {
     if (ctx.executor().inEventLoop()) {
-      if (reading) {
-        codec.writeResponse(batch.room(ctx, 0), requestId, response, maxFrameSize);
-        flushPending = true;
-      } else {
-        writeNow(codec.encodeResponse(ctx.alloc(), requestId, response, maxFrameSize));
-      }
+      // Encoded straight into the burst's buffer: no copy, no queue.
+      codec.writeResponse(batch.room(ctx, 0), requestId, response, maxFrameSize);
       invocation.mark(Stage.PROVIDER_ENCODED);
       sent(invocation, response);
-      afterResponse();
+      outbox.flushSoon();
+      inFlight.decrementAndGet();
+      closeIfDrained();
       return;
     }
     ByteBuf frame = codec.encodeResponse(EncodeBuffers.forCurrentThread(ctx.alloc()), requestId, response, maxFrameSize);
     invocation.mark(Stage.PROVIDER_ENCODED);
-    outbound.offer(new Reply(frame, invocation, response));
-    if (drainScheduled.compareAndSet(false, true)) {
-      ctx.executor().execute(drainTask);
-    }
+    outbox.submit(new Reply(frame, invocation, response));
   }
 
   private static void sent(Invocation invocation, Response response) {
@@ -154,54 +157,46 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     invocation.end(response);
   }
 
-  private void drain() {
-    drainScheduled.set(false);
-    int written = 0;
-    boolean open = ctx.channel().isActive();
-    for (Reply reply = outbound.poll(); reply != null; reply = outbound.poll()) {
-      if (!open) {
-        // The caller is gone: nothing to send, but the call still ends.
-        reply.frame().release();
-        reply.invocation().end(reply.response());
-        continue;
-      }
-      // Copied into one pooled buffer: the frames were made off the loop in heap buffers, which the
-      // socket would copy into pooled direct ones anyway, one by one.
-      batch.append(ctx, reply.frame());
-      sent(reply.invocation(), reply.response());
-      written++;
+  /** Writes a reply made off the loop into the batch; on a closed connection the call only ends. */
+  private boolean write(Reply reply) {
+    if (!ctx.channel().isActive()) {
+      // The caller is gone: nothing to send, but the call still ends.
+      discard(reply);
+      return false;
     }
-    if (written > 0) {
-      batch.writeTo(ctx);
-      ctx.flush();
-      inFlight.addAndGet(-written);
+    // Copied into one pooled buffer: the frames were made off the loop in heap buffers, which the
+    // socket would copy into pooled direct ones anyway, one by one.
+    batch.append(ctx, reply.frame());
+    sent(reply.invocation(), reply.response());
+    drained++;
+    return true;
+  }
+
+  private void discard(Reply reply) {
+    reply.frame().release();
+    reply.invocation().end(reply.response());
+    inFlight.decrementAndGet();
+  }
+
+  private void flushWrites() {
+    batch.writeTo(ctx);
+    ctx.flush();
+    if (drained > 0) {
+      inFlight.addAndGet(-drained);
+      drained = 0;
       closeIfDrained();
     }
   }
 
-  private void afterResponse() {
-    inFlight.decrementAndGet();
-    closeIfDrained();
-  }
-
-  /** Writes on the event loop; flushed at the end of the read burst, or now outside one. */
+  /** Writes on the event loop; flushed at the end of the read burst, or soon outside one. */
   private void writeNow(ByteBuf frame) {
     ctx.write(frame, ctx.voidPromise());
-    if (reading) {
-      flushPending = true;
-    } else {
-      ctx.flush();
-    }
+    outbox.flushSoon();
   }
 
   @Override
   public void channelReadComplete(ChannelHandlerContext ctx) {
-    reading = false;
-    batch.writeTo(ctx);
-    if (flushPending) {
-      flushPending = false;
-      ctx.flush();
-    }
+    outbox.readCompleted();
   }
 
   /**
@@ -221,6 +216,9 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
 
   private void closeIfDrained() {
     if (goingAway && inFlight.get() == 0) {
+      // The last answers may still sit in the batch: out before the close.
+      batch.writeTo(ctx);
+      ctx.flush();
       ctx.close();
     }
   }
@@ -228,10 +226,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
     batch.release();
-    for (Reply reply = outbound.poll(); reply != null; reply = outbound.poll()) {
-      reply.frame().release();
-      reply.invocation().end(reply.response());
-    }
+    outbox.discardQueued(this::discard);
     int lost = inFlight.get();
     if (lost > 0) {
       log.debug("highway connection from {} closed with {} requests still running; their answers are dropped",

@@ -4,11 +4,11 @@ import io.axle.AxleException;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
-import io.axle.internal.DeadlineTimer;
 import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestJson;
 import io.axle.transport.CallFailures;
-import io.netty.util.internal.PlatformDependent;
+import io.axle.transport.calls.LoopOutbox;
+import io.axle.transport.calls.PendingCalls;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -27,24 +27,17 @@ import io.vertx.core.http.StreamResetException;
 import io.vertx.core.internal.ContextInternal;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Queue;
-import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One REST client: a Vert.x HttpClient with its own connection pool, bound to one event loop.
- * A call made on the loop itself is taken at once; calls from other threads are queued and the
- * loop drains the queue. Taking a call arms its deadline, obtains a pooled connection and writes
- * the request; the answer is read, decoded and delivered on the same loop. The pending set, the
- * deadlines and the connection bookkeeping are touched only on the loop, so they need no locks.
- * Deadlines are nodes of one {@link DeadlineTimer} per loop with 1 ms ticks, as in highway: a call
- * times out no earlier than its deadline and less than a tick after it.
+ * Calls come in through a {@link LoopOutbox} (at once on the loop, queued from other threads);
+ * taking one admits it to the loop's {@link PendingCalls} (its deadline armed, as in highway),
+ * obtains a pooled connection and writes the request; the answer is read, decoded and delivered on
+ * the same loop. All of it is touched only on the loop, so it needs no locks.
  *
  * <p>A kept-alive connection the provider closed while it sat idle in the pool can be handed to a
  * call just as the provider's close is on its way; the call then fails before any byte of an
@@ -52,22 +45,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * race. Only then: never after an answer started, never past the deadline, never twice.
  */
 public final class ClientLoop {
-  private static final String CLOSED = "the connection closed before the response arrived";
-
   private final ContextInternal context;
   private final HttpClientAgent client;
   private final RestJson json;
   private final int maxPoolSize;
   private final int maxWaitQueueSize;
-  private final Queue<RestCall> outbound = PlatformDependent.newMpscQueue();
-  private final AtomicBoolean drainScheduled = new AtomicBoolean();
-  private final Handler<Void> drainTask = v -> drain();
-  private final Set<RestCall> pending = new HashSet<>();
+  private final LoopOutbox<RestCall> outbox;
+  private final PendingCalls<RestCall> pending;
   /** Connections that carried a request before: a call on one of them got a kept-alive connection. */
   private final Map<HttpConnection, Boolean> used = new WeakHashMap<>();
-  /** The deadlines of the calls taken: one task per loop, not one per call. */
-  private final DeadlineTimer<RestCall> deadlines;
-  private String closedReason;
 
   private ClientLoop(ContextInternal context, HttpClientAgent client, RestJson json, int maxPoolSize,
       int maxWaitQueueSize) {
@@ -76,7 +62,22 @@ public final class ClientLoop {
     this.json = json;
     this.maxPoolSize = maxPoolSize;
     this.maxWaitQueueSize = maxWaitQueueSize;
-    this.deadlines = DeadlineTimer.millisecondTicks(context.nettyEventLoop(), this::onTimeout);
+    // The Vert.x client wants its context current, not only its thread: run on the context.
+    this.outbox = new LoopOutbox<>(context::isRunningOnContext, task -> context.runOnContext(v -> task.run()),
+        new LoopOutbox.Sink<>() {
+          @Override
+          public boolean take(RestCall call) {
+            ClientLoop.this.take(call);
+            return false;
+          }
+
+          @Override
+          public void flush() {
+            // Vert.x writes and flushes each request itself.
+          }
+        });
+    // HTTP/1.1 cannot abandon one request and keep its connection: the reset closes it (h2c resets the stream).
+    this.pending = new PendingCalls<>(context.nettyEventLoop(), ClientLoop::resetRequest);
   }
 
   /**
@@ -113,26 +114,15 @@ public final class ClientLoop {
    * queued for the loop.
    */
   public void send(RestCall call) {
-    if (isCurrent()) {
-      take(call);
-      return;
-    }
-    outbound.offer(call);
-    if (drainScheduled.compareAndSet(false, true)) {
-      context.runOnContext(drainTask);
-    }
+    outbox.submit(call);
   }
 
   /** Fails every call still open with {@code reason}, and any later one handed to this loop. */
   public CompletableFuture<Void> failAll(String reason) {
     CompletableFuture<Void> done = new CompletableFuture<>();
     context.runOnContext(v -> {
-      closedReason = reason;
-      for (RestCall call : new ArrayList<>(pending)) {
-        finish(call, Response.failure(Status.CONNECTION_FAILED, failure(call, reason)));
-        resetRequest(call);
-      }
-      drain();
+      pending.close(reason).forEach(ClientLoop::resetRequest);
+      outbox.drain();
       done.complete(null);
     });
     return done;
@@ -148,42 +138,18 @@ public final class ClientLoop {
     return client.close();
   }
 
-  private void drain() {
-    drainScheduled.set(false);
-    for (RestCall call = outbound.poll(); call != null; call = outbound.poll()) {
-      take(call);
-    }
-  }
-
   private void take(RestCall call) {
-    if (closedReason != null) {
-      call.complete(Response.failure(Status.CONNECTION_FAILED, failure(call, closedReason)));
-      return;
+    if (pending.admit(call)) {
+      obtainConnection(call);
     }
-    if (call.isDone()) {
-      return;
-    }
-    long remaining = call.invocation.remainingNanos();
-    if (remaining <= 0) {
-      call.complete(Response.failure(Status.DEADLINE_EXCEEDED, call.operationName()
-          + " timed out before it could be sent to " + call.endpoint));
-      return;
-    }
-    call.takenNanos = System.nanoTime();
-    pending.add(call);
-    if (remaining != Long.MAX_VALUE) {
-      // The deadline, not an idle timeout: it fires however the bytes trickle in.
-      deadlines.arm(call, call.invocation.deadlineNanos());
-    }
-    obtainConnection(call);
   }
 
   private void obtainConnection(RestCall call) {
     EncodedRequest request = call.request;
     RequestOptions options = new RequestOptions()
         .setMethod(request.method())
-        .setHost(call.endpoint.host())
-        .setPort(call.endpoint.port())
+        .setHost(call.endpoint().host())
+        .setPort(call.endpoint().port())
         .setURI(request.uri())
         // A retry gets a copy: the first attempt may have changed the map it was given.
         .setHeaders(call.retried ? HttpHeaders.headers().addAll(request.headers()) : request.headers());
@@ -191,7 +157,7 @@ public final class ClientLoop {
     try {
       obtained = client.request(options);
     } catch (RuntimeException e) {
-      finish(call, Response.failure(Status.CONNECTION_FAILED, failure(call, "cannot connect: " + e.getMessage())));
+      pending.fail(call, "cannot connect: " + e.getMessage());
       return;
     }
     obtained.onComplete(ar -> onConnection(call, ar));
@@ -208,15 +174,14 @@ public final class ClientLoop {
     if (ar.failed()) {
       Throwable cause = ar.cause();
       if (call.retried) {
-        finish(call, Response.failure(Status.CONNECTION_FAILED, call.firstFailure));
+        pending.finish(call, Response.failure(Status.CONNECTION_FAILED, call.firstFailure));
       } else if (cause instanceof ConnectionPoolTooBusyException) {
-        finish(call, Response.failure(Status.OVERLOADED, call.operationName() + " was not sent to " + call.endpoint
+        pending.finish(call, Response.failure(Status.OVERLOADED, call.operationName() + " was not sent to " + call.endpoint()
             + ": " + maxWaitQueueSize + " requests already wait for one of the " + maxPoolSize
             + " connections of this REST client (raise axle.rest.client.connection.max-wait-queue-size or "
             + "axle.rest.client.connection.maxPoolSize)"));
       } else {
-        finish(call, Response.failure(Status.CONNECTION_FAILED,
-            failure(call, "cannot connect: " + cause.getMessage())));
+        pending.fail(call, "cannot connect: " + cause.getMessage());
       }
       return;
     }
@@ -227,21 +192,21 @@ public final class ClientLoop {
     // Each stage fires once: a retry's connection and write show up inside the first attempt's wait.
     boolean first = !call.retried;
     if (first) {
-      call.invocation.mark(Stage.CONSUMER_CONNECTED);
+      call.invocation().mark(Stage.CONSUMER_CONNECTED);
     }
-    RequestPlan.stampTimeout(httpRequest, call.invocation);
+    RequestPlan.stampTimeout(httpRequest, call.invocation());
     Future<HttpClientResponse> answered;
     try {
       answered = body == null ? httpRequest.send() : httpRequest.send(Buffer.buffer(body));
     } catch (RuntimeException e) {
       // Vert.x checks some of the request only as it writes it; the call fails, not the loop.
-      finish(call, Response.failure(Status.BAD_REQUEST, "cannot encode the arguments of " + call.operationName()
+      pending.finish(call, Response.failure(Status.BAD_REQUEST, "cannot encode the arguments of " + call.operationName()
           + ": " + e.getMessage()));
       resetRequest(call);
       return;
     }
     if (first) {
-      call.invocation.mark(Stage.CONSUMER_WRITTEN);
+      call.invocation().mark(Stage.CONSUMER_WRITTEN);
     }
     answered.onComplete(response -> onResponse(call, kept, response));
   }
@@ -252,18 +217,18 @@ public final class ClientLoop {
     }
     if (ar.failed()) {
       Throwable cause = ar.cause();
-      if (keptAlive && !call.retried && closedReason == null && isConnectionClosed(cause)
-          && !call.invocation.isExpired()) {
+      if (keptAlive && !call.retried && !pending.isClosed() && isConnectionClosed(cause)
+          && !call.invocation().isExpired()) {
         call.retried = true;
-        call.firstFailure = failure(call, reason(cause));
+        call.firstFailure = CallFailures.failedOn(call.operationName(), call.endpoint(), reason(cause));
         call.httpRequest = null;
         obtainConnection(call);
         return;
       }
-      finish(call, Response.failure(Status.CONNECTION_FAILED, failure(call, reason(cause))));
+      pending.fail(call, reason(cause));
       return;
     }
-    call.invocation.mark(Stage.CONSUMER_RECEIVED);
+    call.invocation().mark(Stage.CONSUMER_RECEIVED);
     HttpClientResponse response = ar.result();
     response.body().onComplete(body -> onBody(call, response, body));
   }
@@ -273,7 +238,7 @@ public final class ClientLoop {
       return;
     }
     if (ar.failed()) {
-      finish(call, Response.failure(Status.CONNECTION_FAILED, failure(call, reason(ar.cause()))));
+      pending.fail(call, reason(ar.cause()));
       return;
     }
     byte[] bytes = ar.result().getBytes();
@@ -290,24 +255,8 @@ public final class ClientLoop {
     } else {
       result = Response.failure(RestErrors.decode(json, code, bytes, call.plan.operation()));
     }
-    call.invocation.mark(Stage.CONSUMER_DECODED);
-    finish(call, result);
-  }
-
-  private void onTimeout(RestCall call) {
-    if (call.isDone()) {
-      return;
-    }
-    long start = call.invocation.stageNanos(Stage.CONSUMER_START);
-    long waitedMicros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - (start != 0 ? start : call.takenNanos));
-    finish(call, CallFailures.timedOut(call.operationName(), waitedMicros, call.endpoint));
-    // HTTP/1.1 cannot abandon one request and keep its connection: the reset closes it (h2c resets the stream).
-    resetRequest(call);
-  }
-
-  private void finish(RestCall call, Response response) {
-    pending.remove(call);
-    call.complete(response);
+    call.invocation().mark(Stage.CONSUMER_DECODED);
+    pending.finish(call, result);
   }
 
   private static void resetRequest(RestCall call) {
@@ -318,13 +267,9 @@ public final class ClientLoop {
     }
   }
 
-  private static String failure(RestCall call, String reason) {
-    return call.operationName() + " failed on " + call.endpoint + ": " + reason;
-  }
-
   private static String reason(Throwable cause) {
     if (isConnectionClosed(cause)) {
-      return CLOSED;
+      return CallFailures.CONNECTION_CLOSED;
     }
     if (cause instanceof StreamResetException reset) {
       return "the provider reset the stream (HTTP/2 error code " + reset.getCode() + ")";

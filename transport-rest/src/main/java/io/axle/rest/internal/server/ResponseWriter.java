@@ -6,14 +6,12 @@ import io.axle.Stage;
 import io.axle.Status;
 import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestJson;
+import io.axle.transport.calls.LoopOutbox;
 import io.netty.channel.EventLoop;
-import io.netty.util.internal.PlatformDependent;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Writes the JSON answers of one server event loop. An answer made on the loop is written at
@@ -23,11 +21,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class ResponseWriter {
   static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
 
-  private final EventLoop loop;
   private final RestJson json;
-  private final Queue<Answer> queued = PlatformDependent.newMpscQueue();
-  private final AtomicBoolean drainScheduled = new AtomicBoolean();
-  private final Runnable drainTask = this::drain;
+  private final LoopOutbox<Answer> outbox;
 
   /** An answer made off the loop; {@code invocation} and {@code answer} are null for the router's own errors. */
   private record Answer(HttpServerResponse response, int status, Buffer body, Invocation invocation,
@@ -35,8 +30,19 @@ public final class ResponseWriter {
   }
 
   public ResponseWriter(EventLoop loop, RestJson json) {
-    this.loop = loop;
     this.json = json;
+    this.outbox = new LoopOutbox<>(loop::inEventLoop, loop, new LoopOutbox.Sink<>() {
+      @Override
+      public boolean take(Answer answer) {
+        end(answer.response, answer.status, answer.body, answer.invocation, answer.answer);
+        return false;
+      }
+
+      @Override
+      public void flush() {
+        // Vert.x writes and flushes each answer as it ends.
+      }
+    });
   }
 
   /** Answers with JSON a request that reached no operation; callable from any thread. */
@@ -50,14 +56,7 @@ public final class ResponseWriter {
    * {@code answer}; a null invocation (the router's own errors) fires nothing.
    */
   void write(HttpServerResponse response, int status, Buffer body, Invocation invocation, Response answer) {
-    if (loop.inEventLoop()) {
-      end(response, status, body, invocation, answer);
-      return;
-    }
-    queued.offer(new Answer(response, status, body, invocation, answer));
-    if (drainScheduled.compareAndSet(false, true)) {
-      loop.execute(drainTask);
-    }
+    outbox.submit(new Answer(response, status, body, invocation, answer));
   }
 
   /**
@@ -72,13 +71,6 @@ public final class ResponseWriter {
     Map<String, Object> body = RestErrors.body(status, message);
     body.put("status", httpCode);
     return Buffer.buffer(json.write(body));
-  }
-
-  private void drain() {
-    drainScheduled.set(false);
-    for (Answer answer = queued.poll(); answer != null; answer = queued.poll()) {
-      end(answer.response, answer.status, answer.body, answer.invocation, answer.answer);
-    }
   }
 
   private static void end(HttpServerResponse response, int status, Buffer body, Invocation invocation,

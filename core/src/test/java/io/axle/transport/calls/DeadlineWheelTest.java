@@ -1,4 +1,4 @@
-package io.axle.internal;
+package io.axle.transport.calls;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.axle.internal;
+package io.axle.transport.calls;
 
 /**
  * The deadlines of one connection's or one client loop's pending calls: a hashed timing wheel whose

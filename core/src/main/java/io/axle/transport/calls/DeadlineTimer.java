@@ -1,4 +1,4 @@
-package io.axle.internal;
+package io.axle.transport.calls;
 
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;

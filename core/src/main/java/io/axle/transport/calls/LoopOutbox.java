@@ -1,0 +1,123 @@
+package io.axle.transport.calls;
+
+import io.netty.util.internal.PlatformDependent;
+import java.util.Queue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+
+/**
+ * What one event loop writes, from whatever thread made it. An item submitted on the loop itself is
+ * taken at once, with no queue and no wake-up; items from other threads are queued, and the loop
+ * takes them all in one task per batch instead of one wake-up per item. What was written is flushed
+ * once per batch, or once at the end of the read burst the loop is in, instead of once per item.
+ *
+ * <p>{@link #submit} and {@link #drainSoon} may be called from any thread; everything else runs on
+ * the loop.
+ *
+ * @param <T> what is written: a request, a response
+ */
+public final class LoopOutbox<T> {
+
+  /** Where the items go; called on the loop only. */
+  public interface Sink<T> {
+    /** Writes {@code item}, or fails it; true when something was written that needs a flush. */
+    boolean take(T item);
+
+    /** Flushes what {@link #take} wrote since the last flush. */
+    void flush();
+  }
+
+  private final BooleanSupplier onLoop;
+  private final Executor loop;
+  private final Sink<T> sink;
+  private final Queue<T> queued = PlatformDependent.newMpscQueue();
+  private final AtomicBoolean drainScheduled = new AtomicBoolean();
+  private final Runnable drainTask = this::drain;
+  private final Runnable flushTask = this::flushPending;
+  /** Inside a read burst of the loop's connection: writes wait for its end to be flushed. Loop-only. */
+  private boolean reading;
+  /** Written on the loop and not flushed yet. Loop-only. */
+  private boolean flushPending;
+
+  /**
+   * @param onLoop true when the calling thread may act as the loop (for Vert.x, the loop's context)
+   * @param loop runs a task on the loop later, never inline
+   */
+  public LoopOutbox(BooleanSupplier onLoop, Executor loop, Sink<T> sink) {
+    this.onLoop = onLoop;
+    this.loop = loop;
+    this.sink = sink;
+  }
+
+  /** Writes {@code item}: at once on the loop, else queued for the loop's next drain. Any thread. */
+  public void submit(T item) {
+    if (onLoop.getAsBoolean()) {
+      if (sink.take(item)) {
+        flushSoon();
+      }
+      return;
+    }
+    queued.offer(item);
+    drainSoon();
+  }
+
+  /** Makes sure the loop drains the queue soon; any thread. */
+  public void drainSoon() {
+    if (drainScheduled.compareAndSet(false, true)) {
+      loop.execute(drainTask);
+    }
+  }
+
+  /** Takes every queued item now, then flushes once if anything was written. Loop-only. */
+  public void drain() {
+    drainScheduled.set(false);
+    boolean written = false;
+    for (T item = queued.poll(); item != null; item = queued.poll()) {
+      written |= sink.take(item);
+    }
+    if (written) {
+      flushPending = false;
+      sink.flush();
+    }
+  }
+
+  /**
+   * The owner wrote on the loop by itself (encoding straight into its batch): flushed at the end
+   * of the read burst when inside one, otherwise once the loop has run what it is running now.
+   */
+  public void flushSoon() {
+    if (flushPending) {
+      return;
+    }
+    flushPending = true;
+    if (!reading) {
+      loop.execute(flushTask);
+    }
+  }
+
+  /** The loop started reading from the connection (Netty's {@code channelRead}). */
+  public void readStarted() {
+    reading = true;
+  }
+
+  /** The read burst ended (Netty's {@code channelReadComplete}): flushes what it wrote. */
+  public void readCompleted() {
+    reading = false;
+    flushPending();
+  }
+
+  /** Hands every queued item to {@code discard} instead of the sink: the connection is gone. Loop-only. */
+  public void discardQueued(java.util.function.Consumer<T> discard) {
+    for (T item = queued.poll(); item != null; item = queued.poll()) {
+      discard.accept(item);
+    }
+  }
+
+  private void flushPending() {
+    if (flushPending) {
+      flushPending = false;
+      sink.flush();
+    }
+  }
+}

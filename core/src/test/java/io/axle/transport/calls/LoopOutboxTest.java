@@ -1,0 +1,122 @@
+package io.axle.transport.calls;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.channel.DefaultEventLoop;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The outbox on a real Netty event loop: items from other threads reach the sink on the loop, in
+ * batches with one flush each; an item submitted on the loop is taken at once; writes inside a
+ * read burst are flushed once, at its end.
+ */
+class LoopOutboxTest {
+  private final DefaultEventLoop loop = new DefaultEventLoop();
+  private final List<String> taken = new CopyOnWriteArrayList<>();
+  private final List<Thread> takers = new CopyOnWriteArrayList<>();
+  private final AtomicInteger flushes = new AtomicInteger();
+  private final LoopOutbox<String> outbox = new LoopOutbox<>(loop::inEventLoop, loop, new LoopOutbox.Sink<>() {
+    @Override
+    public boolean take(String item) {
+      taken.add(item);
+      takers.add(Thread.currentThread());
+      return !item.startsWith("failed");
+    }
+
+    @Override
+    public void flush() {
+      flushes.incrementAndGet();
+    }
+  });
+
+  @AfterEach
+  void stop() {
+    loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+  }
+
+  @Test
+  void itemsFromOtherThreads_areTakenOnTheLoop_withOneFlushPerBatch() throws Exception {
+    // Hold the loop so that everything submitted meanwhile lands in one batch.
+    CountDownLatch held = new CountDownLatch(1);
+    loop.execute(() -> {
+      try {
+        held.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    for (int i = 0; i < 100; i++) {
+      outbox.submit("call-" + i);
+    }
+    held.countDown();
+    onLoop(() -> { });
+    assertThat(taken).hasSize(100).startsWith("call-0", "call-1").endsWith("call-99");
+    assertThat(takers).allMatch(t -> t != Thread.currentThread()).hasSize(100);
+    assertThat(flushes.get()).isEqualTo(1);
+  }
+
+  @Test
+  void aBatchThatWroteNothing_isNotFlushed() throws Exception {
+    outbox.submit("failed-1");
+    onLoop(() -> { });
+    assertThat(taken).containsExactly("failed-1");
+    assertThat(flushes.get()).isZero();
+  }
+
+  @Test
+  void onTheLoop_anItemIsTakenAtOnce_andWritesOfAReadBurstAreFlushedOnceAtItsEnd() throws Exception {
+    onLoop(() -> {
+      outbox.readStarted();
+      outbox.submit("a");
+      // Taken before submit returned: no queue, no wake-up.
+      assertThat(taken).containsExactly("a");
+      outbox.submit("b");
+      outbox.flushSoon();
+      assertThat(flushes.get()).isZero();
+      outbox.readCompleted();
+      assertThat(flushes.get()).isEqualTo(1);
+    });
+    assertThat(taken).containsExactly("a", "b");
+  }
+
+  @Test
+  void onTheLoopOutsideABurst_theFlushComesOnceTheLoopHasRunItsCurrentTask() throws Exception {
+    onLoop(() -> {
+      outbox.submit("a");
+      outbox.submit("b");
+      assertThat(flushes.get()).isZero();
+    });
+    onLoop(() -> { });
+    assertThat(flushes.get()).isEqualTo(1);
+  }
+
+  @Test
+  void queuedItemsCanBeDiscardedInsteadOfTaken() throws Exception {
+    List<String> discarded = new CopyOnWriteArrayList<>();
+    CountDownLatch held = new CountDownLatch(1);
+    loop.execute(() -> {
+      try {
+        held.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      outbox.discardQueued(discarded::add);
+    });
+    outbox.submit("x");
+    outbox.submit("y");
+    held.countDown();
+    onLoop(() -> { });
+    assertThat(discarded).containsExactly("x", "y");
+    assertThat(taken).isEmpty();
+  }
+
+  private void onLoop(Runnable task) throws Exception {
+    loop.submit(task).get(5, TimeUnit.SECONDS);
+  }
+}
