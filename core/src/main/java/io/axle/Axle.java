@@ -3,13 +3,12 @@ package io.axle;
 import io.axle.config.AxleConfig;
 import io.axle.executor.AxleExecutor;
 import io.axle.internal.AxleRuntime;
+import io.axle.internal.RuntimeSpec;
 import io.axle.registry.Endpoint;
 import io.axle.registry.Registry;
 import io.axle.transport.HttpEndpoint;
 import io.axle.transport.TransportFactory;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -96,23 +95,15 @@ public final class Axle implements AutoCloseable {
 
   /** Assembles a runtime. Setters map to what {@code microservice.yaml} cannot express: code. */
   public static final class Builder {
-    private AxleConfig config;
-    private Registry registry;
-    private final List<AxleRuntime.ProviderRegistration> providers = new ArrayList<>();
-    private final List<Filter> consumerFilters = new ArrayList<>();
-    private final List<Filter> providerFilters = new ArrayList<>();
-    private final List<InvocationListener> listeners = new ArrayList<>();
-    private final List<HttpEndpoint> httpEndpoints = new ArrayList<>();
-    private io.vertx.core.spi.VertxMetricsFactory vertxMetrics;
-    private final Map<String, AxleExecutor> executors = new LinkedHashMap<>();
-    private final List<TransportFactory> transports = new ArrayList<>();
+    /** Everything set so far: what the runtime is built from. */
+    private final RuntimeSpec spec = new RuntimeSpec();
 
     private Builder() {
     }
 
     /** The configuration; {@link AxleConfig#load(String...)} with no arguments when not set. */
     public Builder config(AxleConfig config) {
-      this.config = Objects.requireNonNull(config, "config");
+      spec.config = Objects.requireNonNull(config, "config");
       return this;
     }
 
@@ -127,7 +118,7 @@ public final class Axle implements AutoCloseable {
      * {@code axle.schemas.<schemaId>.transports} overrides this.
      */
     public <T> Builder provider(String schemaId, Class<T> schemaInterface, T implementation, List<String> transports) {
-      providers.add(new AxleRuntime.ProviderRegistration(schemaId, schemaInterface,
+      spec.providers.add(new RuntimeSpec.ProviderRegistration(schemaId, schemaInterface,
           Objects.requireNonNull(implementation, "implementation"), List.copyOf(transports)));
       return this;
     }
@@ -139,12 +130,12 @@ public final class Axle implements AutoCloseable {
     }
 
     public Builder consumerFilter(Filter filter) {
-      consumerFilters.add(Objects.requireNonNull(filter, "filter"));
+      spec.consumerFilters.add(Objects.requireNonNull(filter, "filter"));
       return this;
     }
 
     public Builder providerFilter(Filter filter) {
-      providerFilters.add(Objects.requireNonNull(filter, "filter"));
+      spec.providerFilters.add(Objects.requireNonNull(filter, "filter"));
       return this;
     }
 
@@ -153,7 +144,7 @@ public final class Axle implements AutoCloseable {
      * (see {@link InvocationListener} for the contract).
      */
     public Builder listener(InvocationListener listener) {
-      listeners.add(Objects.requireNonNull(listener, "listener"));
+      spec.listeners.add(Objects.requireNonNull(listener, "listener"));
       return this;
     }
 
@@ -162,13 +153,13 @@ public final class Axle implements AutoCloseable {
      * (bytes read and written per connection) are taken from. One per runtime.
      */
     public Builder vertxMetrics(io.vertx.core.spi.VertxMetricsFactory factory) {
-      this.vertxMetrics = Objects.requireNonNull(factory, "factory");
+      spec.vertxMetrics = Objects.requireNonNull(factory, "factory");
       return this;
     }
 
     /** A document the REST transport offers at {@code GET endpoint.path()} (see {@link HttpEndpoint}). */
     public Builder httpEndpoint(HttpEndpoint endpoint) {
-      httpEndpoints.add(Objects.requireNonNull(endpoint, "endpoint"));
+      spec.httpEndpoints.add(Objects.requireNonNull(endpoint, "endpoint"));
       return this;
     }
 
@@ -181,13 +172,13 @@ public final class Axle implements AutoCloseable {
         throw new IllegalArgumentException("executor name: " + name
             + " (expected: a name other than the built-in inline, group and virtual)");
       }
-      executors.put(name, Objects.requireNonNull(executor, "executor"));
+      spec.executors.put(name, Objects.requireNonNull(executor, "executor"));
       return this;
     }
 
     /** Uses this registry instead of {@code axle.registry.local.*}. */
     public Builder registry(Registry registry) {
-      this.registry = Objects.requireNonNull(registry, "registry");
+      spec.registry = Objects.requireNonNull(registry, "registry");
       return this;
     }
 
@@ -196,7 +187,7 @@ public final class Axle implements AutoCloseable {
      * {@link java.util.ServiceLoader}.
      */
     public Builder transport(TransportFactory factory) {
-      transports.add(Objects.requireNonNull(factory, "factory"));
+      spec.transports.add(Objects.requireNonNull(factory, "factory"));
       return this;
     }
 
@@ -206,8 +197,7 @@ public final class Axle implements AutoCloseable {
      * @throws io.axle.config.ConfigException listing every bad key
      */
     public Axle start() {
-      return new Axle(AxleRuntime.start(config == null ? AxleConfig.load() : config, registry, providers,
-          consumerFilters, providerFilters, listeners, httpEndpoints, vertxMetrics, executors, transports));
+      return new Axle(AxleRuntime.start(spec));
     }
   }
 }

@@ -4,6 +4,7 @@ import io.axle.Filter;
 import io.axle.FilterChain;
 import io.axle.InvocationListener;
 import io.axle.config.AxleConfig;
+import io.axle.internal.RuntimeSpec.ProviderRegistration;
 import io.axle.config.ConfigKey;
 import io.axle.config.ConfigKeys;
 import io.axle.config.CoreConfigKeys;
@@ -15,6 +16,7 @@ import io.axle.registry.LocalRegistry;
 import io.axle.registry.Registry;
 import io.axle.registry.ServiceInstances;
 import io.axle.transport.HttpEndpoint;
+import io.axle.transport.InFlightCalls;
 import io.axle.transport.ProviderOperation;
 import io.axle.transport.ProviderOperations;
 import io.axle.transport.Transport;
@@ -48,11 +50,6 @@ public final class AxleRuntime {
   /** Executor names the runtime defines itself. */
   public static final Set<String> BUILT_IN_EXECUTORS = Set.of("inline", "group", "virtual");
 
-  /** A provider as the builder recorded it; no transports means every one. */
-  public record ProviderRegistration(String schemaId, Class<?> schemaInterface, Object implementation,
-      List<String> transports) {
-  }
-
   private final AxleConfig config;
   private final Registry registry;
   private final List<Filter> consumerFilters;
@@ -62,6 +59,8 @@ public final class AxleRuntime {
   private final Map<String, Transport> transports = new LinkedHashMap<>();
   private final Map<String, Endpoint> boundEndpoints = new LinkedHashMap<>();
   private final AtomicBoolean stopped = new AtomicBoolean();
+  /** Provider calls taken and not yet answered, whatever became of their connections. */
+  private final InFlightCalls providerCalls = new InFlightCalls();
   /**
    * One proxy per interface, service and schema: each proxy's operations watch the registry for
    * the life of the runtime, so a new proxy per call of {@link #reference} would pile up watchers.
@@ -81,11 +80,16 @@ public final class AxleRuntime {
     this.executors = executors;
   }
 
-  public static AxleRuntime start(AxleConfig config, Registry registry, List<ProviderRegistration> providers,
-      List<Filter> consumerFilters, List<Filter> providerFilters, List<InvocationListener> listeners,
-      List<HttpEndpoint> httpEndpoints, io.vertx.core.spi.VertxMetricsFactory vertxMetrics,
-      Map<String, AxleExecutor> namedExecutors, List<TransportFactory> explicitTransports) {
+  /** Validates the configuration, starts the transports and serves the providers of {@code spec}. */
+  public static AxleRuntime start(RuntimeSpec spec) {
     long startNanos = System.nanoTime();
+    AxleConfig config = spec.config != null ? spec.config : AxleConfig.load();
+    List<TransportFactory> explicitTransports = spec.transports;
+    List<ProviderRegistration> providers = List.copyOf(spec.providers);
+    List<Filter> consumerFilters = spec.consumerFilters;
+    List<Filter> providerFilters = List.copyOf(spec.providerFilters);
+    List<HttpEndpoint> httpEndpoints = List.copyOf(spec.httpEndpoints);
+    io.vertx.core.spi.VertxMetricsFactory vertxMetrics = spec.vertxMetrics;
     List<TransportFactory> factories = explicitTransports.isEmpty()
         ? ServiceLoader.load(TransportFactory.class).stream().map(ServiceLoader.Provider::get).toList()
         : List.copyOf(explicitTransports);
@@ -93,7 +97,7 @@ public final class AxleRuntime {
     factories.forEach(f -> knownKeys.addAll(f.configKeys()));
     config.validate(knownKeys);
 
-    Registry effectiveRegistry = registry != null ? registry : localRegistry(config);
+    Registry effectiveRegistry = spec.registry != null ? spec.registry : localRegistry(config);
     int eventLoops = Math.max(1, factories.stream().mapToInt(f -> f.eventLoops(config)).sum());
     VertxOptions options = new VertxOptions().setEventLoopPoolSize(eventLoops);
     Vertx vertx;
@@ -103,8 +107,8 @@ public final class AxleRuntime {
       options.setMetricsOptions(new io.vertx.core.metrics.MetricsOptions().setEnabled(true));
       vertx = Vertx.builder().with(options).withMetrics(vertxMetrics).build();
     }
-    ExecutorRegistry executors = new ExecutorRegistry(config, namedExecutors);
-    AxleRuntime runtime = new AxleRuntime(config, effectiveRegistry, consumerFilters, Listeners.of(listeners), vertx,
+    ExecutorRegistry executors = new ExecutorRegistry(config, spec.executors);
+    AxleRuntime runtime = new AxleRuntime(config, effectiveRegistry, consumerFilters, Listeners.of(spec.listeners), vertx,
         executors);
     try {
       ProviderOperations operations = runtime.providerOperations(providers, providerFilters);
@@ -204,7 +208,7 @@ public final class AxleRuntime {
         FilterChain chain = FilterChains.build(providerFilters, new MethodInvoker(op, registration.implementation()));
         byKey.put(key(schema.schemaId(), op.name()),
             new ServedOperation(op, registration.implementation().getClass(), executor,
-                executors.describe(executor), chain, listener));
+                executors.describe(executor), chain, listener, providerCalls));
       }
     }
     Map<String, ProviderOperation> frozen = Map.copyOf(byKey);
@@ -230,7 +234,7 @@ public final class AxleRuntime {
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
     log.info("Axle service '{}' started in {} ms; transports: {}; listening: {}", config.get(CoreConfigKeys.SERVICE_NAME),
         millis, transports.keySet(), boundEndpoints.values());
-    log.info("consumer chain: {}", FilterChains.describe(consumerFilters, "transport"));
+    log.info("consumer chain: {}", FilterChains.describeConsumer(consumerFilters));
     if (!operations.isEmpty()) {
       log.info("provider chain: {}", FilterChains.describe(providerFilters, "method"));
       for (ProviderOperation op : operations.all()) {
@@ -265,6 +269,8 @@ public final class AxleRuntime {
     }
     SchemaMeta schema = SchemaMeta.of(schemaId, schemaInterface);
     Map<Method, ConsumerOperation> operations = new HashMap<>();
+    // One selection per transport of the reference: one registry watch, one round-robin turn.
+    Map<String, EndpointSelection> selections = new HashMap<>();
     for (OperationMeta op : schema.operations().values()) {
       String transportName = config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, serviceName, schemaId, op.name());
       Transport transport = transports.get(transportName);
@@ -274,10 +280,10 @@ public final class AxleRuntime {
             + transports.keySet() + ") — " + config.origin(key));
       }
       Duration timeout = config.getMostSpecific(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name());
-      ConsumerOperation consumer = new ConsumerOperation(serviceName, op, transport, timeout.toNanos(), instances,
-          listener);
-      consumer.chain(FilterChains.build(consumerFilters, consumer));
-      operations.put(op.method(), consumer);
+      EndpointSelection selection = selections.computeIfAbsent(transport.name(),
+          name -> new EndpointSelection(serviceName, name, instances));
+      operations.put(op.method(), new ConsumerOperation(op, transport, timeout.toNanos(), listener, consumerFilters,
+          selection));
     }
     return ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
   }
@@ -312,6 +318,18 @@ public final class AxleRuntime {
       log.warn("transports did not close within {} ms of the grace period", grace.toMillis() + 1000);
     } catch (Exception e) {
       log.warn("a transport failed while stopping: {}", Failures.unwrap(e).toString());
+    }
+    // A call whose caller's connection closed (so its server connection did not wait for it) may
+    // still be running: it ends, and is counted, before its event loop goes away.
+    try {
+      int left = providerCalls.drained(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))
+          .get(grace.toMillis() + 1000, TimeUnit.MILLISECONDS);
+      if (left > 0) {
+        log.warn("{} provider calls were still running at the end of the grace period of {} ms", left,
+            grace.toMillis());
+      }
+    } catch (Exception e) {
+      log.warn("waiting for provider calls failed: {}", Failures.unwrap(e).toString());
     }
     // Idle pool threads need a moment to notice the shutdown even when no task is left.
     long left = Math.max(TimeUnit.MILLISECONDS.toNanos(200), deadline - System.nanoTime());

@@ -31,6 +31,14 @@ public final class FilterChains {
     return sb.append("] -> ").append(terminal).toString();
   }
 
+  /** The consumer chain every reference gets: the user's filters, the endpoint selection, the transport. */
+  public static String describeConsumer(List<Filter> filters) {
+    List<String> names = new java.util.ArrayList<>(filters.size() + 1);
+    filters.forEach(f -> names.add(f.name()));
+    names.add(EndpointSelection.NAME);
+    return "[" + String.join(", ", names) + "] -> " + EndpointSelection.TransportLink.NAME;
+  }
+
   private record Link(Filter filter, FilterChain next) implements FilterChain {
     @Override
     public CompletableFuture<Response> proceed(io.axle.Invocation invocation) {

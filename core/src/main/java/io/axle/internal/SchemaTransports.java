@@ -29,7 +29,7 @@ final class SchemaTransports {
     this.restricted = restricted;
   }
 
-  static SchemaTransports of(AxleConfig config, List<AxleRuntime.ProviderRegistration> providers,
+  static SchemaTransports of(AxleConfig config, List<RuntimeSpec.ProviderRegistration> providers,
       List<String> available) {
     List<String> problems = new ArrayList<>();
     Map<String, List<String>> fromConfig = new LinkedHashMap<>();
@@ -43,7 +43,7 @@ final class SchemaTransports {
       fromConfig.put(schemaId, config.getMostSpecific(CoreConfigKeys.SCHEMAS, key));
     }
     Map<String, List<String>> restricted = new LinkedHashMap<>();
-    for (AxleRuntime.ProviderRegistration provider : providers) {
+    for (RuntimeSpec.ProviderRegistration provider : providers) {
       String schemaId = provider.schemaId();
       List<String> chosen = fromConfig.getOrDefault(schemaId, provider.transports());
       String where = fromConfig.containsKey(schemaId) ? CoreConfigKeys.SCHEMAS.name() + "." + schemaId + SUFFIX
@@ -62,7 +62,7 @@ final class SchemaTransports {
         restricted.put(schemaId, List.copyOf(chosen));
       }
     }
-    List<String> served = providers.stream().map(AxleRuntime.ProviderRegistration::schemaId).toList();
+    List<String> served = providers.stream().map(RuntimeSpec.ProviderRegistration::schemaId).toList();
     if (!served.isEmpty()) {
       // A runtime that serves nothing may share its file with providers; one that serves is told of a typo.
       for (String schemaId : fromConfig.keySet()) {

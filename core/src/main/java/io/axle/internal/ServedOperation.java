@@ -12,7 +12,9 @@ import io.axle.contract.OperationMeta;
 import io.axle.executor.AxleExecutor;
 import io.axle.executor.ExecutorOverloadedException;
 import io.axle.registry.Endpoint;
+import io.axle.transport.InFlightCalls;
 import io.axle.transport.ProviderOperation;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -34,15 +36,18 @@ public final class ServedOperation implements ProviderOperation {
   private final String executorDescription;
   private final FilterChain chain;
   private final InvocationListener listener;
+  /** The runtime's provider calls between {@link #serve} and their answer: what a stop waits for. */
+  private final InFlightCalls inFlight;
 
   public ServedOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
       String executorDescription, FilterChain chain) {
-    this(meta, implementationType, executor, executorDescription, chain, InvocationListener.NONE);
+    this(meta, implementationType, executor, executorDescription, chain, InvocationListener.NONE, new InFlightCalls());
   }
 
   public ServedOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
-      String executorDescription, FilterChain chain, InvocationListener listener) {
+      String executorDescription, FilterChain chain, InvocationListener listener, InFlightCalls inFlight) {
     this.listener = listener;
+    this.inFlight = inFlight;
     this.meta = meta;
     this.implementationType = implementationType;
     this.executor = executor;
@@ -55,8 +60,7 @@ public final class ServedOperation implements ProviderOperation {
     return meta;
   }
 
-  @Override
-  public Invocation newInvocation(Object[] args) {
+  private Invocation newInvocation(Object[] args) {
     return new Invocation(Role.PROVIDER, meta, args, listener);
   }
 
@@ -76,13 +80,35 @@ public final class ServedOperation implements ProviderOperation {
   }
 
   @Override
-  public void dispatch(Invocation invocation, Consumer<Response> responder) {
+  public void serve(Object[] args, long receivedNanos, long timeoutNanos, Map<String, String> context,
+      String transport, Endpoint caller, Responder responder) {
+    Invocation invocation = newInvocation(args);
+    invocation.mark(Stage.PROVIDER_RECEIVED, receivedNanos);
+    if (timeoutNanos >= 0) {
+      long deadline = receivedNanos + timeoutNanos;
+      // 0 means no deadline on the nanoTime clock: one nanosecond later is the same deadline.
+      invocation.deadlineNanos(deadline == 0 ? 1 : deadline);
+    }
+    if (context != null) {
+      invocation.context().putAll(context);
+    }
+    invocation.transport(transport);
+    invocation.endpoint(caller);
+    invocation.mark(Stage.PROVIDER_DECODED);
+    inFlight.started();
+    Consumer<Response> answer = response -> {
+      try {
+        responder.answer(invocation, response);
+      } finally {
+        inFlight.ended();
+      }
+    };
     try {
-      executor.execute(() -> run(invocation, responder));
+      executor.execute(() -> run(invocation, answer));
     } catch (ExecutorOverloadedException e) {
-      responder.accept(Response.failure(Status.OVERLOADED, e.getMessage()));
+      answer.accept(Response.failure(Status.OVERLOADED, e.getMessage()));
     } catch (RejectedExecutionException e) {
-      responder.accept(Response.failure(Status.SHUTTING_DOWN,
+      answer.accept(Response.failure(Status.SHUTTING_DOWN,
           meta.qualifiedName() + " was not run: " + e.getMessage()));
     }
   }

@@ -24,6 +24,12 @@ public interface Transport {
   CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint);
 
   /**
+   * Consumer calls {@link #send} has taken and not yet ended (answered, timed out or failed): 0 once
+   * the client is idle. What a graceful stop waits on, and what the call-matrix tests check.
+   */
+  int callsInFlight();
+
+  /**
    * Graceful stop: take no new connections, tell peers, let in-flight requests finish within
    * the grace period, then close everything; pending client calls still open at the end fail
    * with a reason.

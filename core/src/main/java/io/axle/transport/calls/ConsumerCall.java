@@ -22,6 +22,8 @@ public abstract class ConsumerCall extends DeadlineWheel.Node {
   long id;
   /** When the table admitted it, for a call with no start mark (a transport driven directly). */
   long admittedNanos;
+  /** Set by the first completion; loop-only. */
+  private boolean ended;
 
   protected ConsumerCall(Invocation invocation, Endpoint endpoint, InFlightCalls inFlight) {
     this.invocation = invocation;
@@ -48,8 +50,9 @@ public abstract class ConsumerCall extends DeadlineWheel.Node {
     return future;
   }
 
+  /** True once completed (or its future was cancelled). */
   public final boolean isDone() {
-    return future.isDone();
+    return ended || future.isDone();
   }
 
   public final String operationName() {
@@ -63,9 +66,13 @@ public abstract class ConsumerCall extends DeadlineWheel.Node {
   public final void complete(Response response) {
     disarm();
     released();
-    if (future.complete(response)) {
+    if (!ended) {
+      // Counted out before the future completes: whoever the answer wakes sees the call ended, and a
+      // future the caller cancelled still leaves the count.
+      ended = true;
       inFlight.ended();
     }
+    future.complete(response);
   }
 
   /** Frees what the call still holds (an encoded request never written); called on every completion. */

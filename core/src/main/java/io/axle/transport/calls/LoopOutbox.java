@@ -3,6 +3,7 @@ package io.axle.transport.calls;
 import io.netty.util.internal.PlatformDependent;
 import java.util.Queue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
@@ -65,7 +66,13 @@ public final class LoopOutbox<T> {
   /** Makes sure the loop drains the queue soon; any thread. */
   public void drainSoon() {
     if (drainScheduled.compareAndSet(false, true)) {
-      loop.execute(drainTask);
+      try {
+        loop.execute(drainTask);
+      } catch (RejectedExecutionException e) {
+        // The loop is gone (the runtime stopped): nothing else runs the sink any more, so this
+        // thread may; the sink finds its connection closed and ends each item without writing it.
+        drain();
+      }
     }
   }
 

@@ -103,6 +103,11 @@ public final class HighwayTransport implements Transport {
   }
 
   @Override
+  public int callsInFlight() {
+    return client.inFlight().count();
+  }
+
+  @Override
   public CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint) {
     return client.send(invocation, endpoint);
   }

@@ -121,19 +121,11 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
       writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, e.status(), e.getMessage()));
       return;
     }
-    Invocation invocation = operation.newInvocation(args);
-    invocation.mark(Stage.PROVIDER_RECEIVED, receivedNanos);
-    if (header.timeoutMicros > 0) {
-      invocation.deadlineNanos(receivedNanos + TimeUnit.MICROSECONDS.toNanos(header.timeoutMicros));
-    }
-    if (header.context != null) {
-      invocation.context().putAll(header.context);
-    }
-    invocation.transport("highway");
-    invocation.endpoint(caller);
-    invocation.mark(Stage.PROVIDER_DECODED);
     inFlight.incrementAndGet();
-    operation.dispatch(invocation, response -> respond(codec, requestId, invocation, response));
+    operation.serve(args, receivedNanos,
+        header.timeoutMicros > 0 ? TimeUnit.MICROSECONDS.toNanos(header.timeoutMicros) : ProviderOperation.NO_DEADLINE,
+        header.context, HighwayTransport.NAME, caller,
+        (invocation, response) -> respond(codec, requestId, invocation, response));
   }
 
   private void respond(OperationCodec codec, long requestId, Invocation invocation, Response response) {

@@ -36,6 +36,11 @@ public final class RestTransport implements Transport {
   }
 
   @Override
+  public int callsInFlight() {
+    return client.inFlight();
+  }
+
+  @Override
   public CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint) {
     return client.send(invocation, endpoint);
   }

@@ -53,7 +53,7 @@ class ImportCirclesTest {
   void theTransportSpi_importsNoInternalType() throws IOException {
     Path spi = Path.of("../core/src/main/java/io/axle/transport").toAbsolutePath().normalize();
     Map<String, Set<String>> imports = new HashMap<>();
-    try (Stream<Path> files = Files.list(spi)) {
+    try (Stream<Path> files = Files.walk(spi)) {
       files.filter(p -> p.toString().endsWith(".java")).forEach(p -> read(p, imports));
     }
     assertThat(imports).as("SPI classes in %s", spi).isNotEmpty();

@@ -40,7 +40,9 @@ class RedoclyLintTest {
     try (Axle provider = ContractServers.provider(builder -> builder
         .provider("TypesApi", TypesApi.class, new TypesImpl())
         .provider("ErrorsApi", ErrorsApi.class, new ErrorsApi.Impl()));
-        HttpClient http = HttpClient.newHttpClient()) {
+        // HTTP/1.1: the JDK client's default h2c upgrade of this 2 MB answer failed once under load in a
+        // full build (a frame length read from body bytes); this test is about the document.
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
       String base = ContractServers.restBase(provider);
       Files.writeString(document, http.send(HttpRequest.newBuilder(URI.create(base + "/openapi.json")).build(),
           HttpResponse.BodyHandlers.ofString()).body());

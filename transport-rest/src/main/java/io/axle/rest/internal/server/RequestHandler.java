@@ -10,6 +10,7 @@ import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestHeaders;
 import io.axle.rest.internal.RestJson;
 import io.axle.rest.internal.RestTransport;
+import io.axle.transport.ProviderOperation;
 import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
@@ -81,19 +82,10 @@ final class RequestHandler implements Handler<RoutingContext> {
       writer.writeError(response, e.status().httpCode(), e.status(), e.getMessage());
       return;
     }
-    Invocation invocation = route.provider().newInvocation(args);
-    if (timeout != null && timeoutMs <= MAX_TIMEOUT_MS) {
-      long deadline = received + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-      invocation.deadlineNanos(deadline == 0 ? 1 : deadline);
-    }
-    if (entries != null) {
-      invocation.context().putAll(entries);
-    }
-    invocation.transport(RestTransport.NAME);
-    invocation.endpoint(caller(request));
-    invocation.mark(Stage.PROVIDER_RECEIVED, received);
-    invocation.mark(Stage.PROVIDER_DECODED);
-    route.provider().dispatch(invocation, answer -> respond(response, invocation, answer));
+    long timeoutNanos = timeout != null && timeoutMs <= MAX_TIMEOUT_MS ? TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMs))
+        : ProviderOperation.NO_DEADLINE;
+    route.provider().serve(args, received, timeoutNanos, entries, RestTransport.NAME, caller(request),
+        (invocation, answer) -> respond(response, invocation, answer));
   }
 
   /** Encodes the answer on the thread that finished the call; the writer sends it on the loop. */
