@@ -6,14 +6,16 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * One call as it travels a filter chain: the operation, its arguments, a context of string
- * entries that travels with it over the wire, its deadline and its stage timings.
+ * The chassis' record of one call: what filters see of it as a {@link Call} (the operation, its
+ * arguments, the context entries that travel with it over the wire, its deadline), plus what the
+ * chassis alone sets — the transport, the endpoint, the stage timings and the end, which
+ * listeners hear. Transports and the runtime use it; filters get the {@link Call}.
  *
  * <p>An invocation is owned by one call and handed from thread to thread along it (caller, event
  * loop, executor); each hand-off goes through a queue or a future, which orders the writes, so
  * it needs no locks of its own.
  */
-public final class Invocation {
+public final class Invocation implements Call {
   private final Role role;
   private final OperationMeta operation;
   private final Object[] args;
@@ -37,20 +39,22 @@ public final class Invocation {
     this.listener = listener == null ? InvocationListener.NONE : listener;
   }
 
+  @Override
   public Role role() {
     return role;
   }
 
+  @Override
   public OperationMeta operation() {
     return operation;
   }
 
-  /** The arguments in declaration order; filters may replace entries. */
+  @Override
   public Object[] args() {
     return args;
   }
 
-  /** Context entries that travel with the call (highway header, HTTP headers). Created on demand. */
+  @Override
   public Map<String, String> context() {
     if (context == null) {
       context = new HashMap<>(4);
@@ -63,38 +67,42 @@ public final class Invocation {
     return context;
   }
 
-  /** The deadline on the {@link System#nanoTime()} clock, or 0 for none. */
+  @Override
   public long deadlineNanos() {
     return deadlineNanos;
   }
 
+  @Override
   public void deadlineNanos(long deadlineNanos) {
     this.deadlineNanos = deadlineNanos;
   }
 
-  /** Nanoseconds left before the deadline (negative once passed); {@link Long#MAX_VALUE} without one. */
+  @Override
   public long remainingNanos() {
     return deadlineNanos == 0 ? Long.MAX_VALUE : deadlineNanos - System.nanoTime();
   }
 
+  @Override
   public boolean isExpired() {
     return deadlineNanos != 0 && deadlineNanos - System.nanoTime() <= 0;
   }
 
-  /** The transport carrying the call ({@code highway}, {@code rest}); set once it is chosen. */
+  @Override
   public String transport() {
     return transport;
   }
 
+  /** Set by the chassis: the transport the reference or the server is. */
   public void transport(String transport) {
     this.transport = transport;
   }
 
-  /** Consumer: the provider instance the call is sent to; provider: the caller's address, if known. */
+  @Override
   public Endpoint endpoint() {
     return endpoint;
   }
 
+  /** Set by the chassis: the endpoint selection link (consumer), the transport (provider: the caller). */
   public void endpoint(Endpoint endpoint) {
     this.endpoint = endpoint;
   }

@@ -2,6 +2,7 @@ package io.axle.benchmarks;
 
 import io.axle.Filter;
 import io.axle.FilterChain;
+import io.axle.Call;
 import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Role;
@@ -63,29 +64,29 @@ public class FilterChainBenchmark {
 
   static final class NoOpA implements Filter {
     @Override
-    public CompletableFuture<Response> onFilter(Invocation invocation, FilterChain next) {
-      return next.proceed(invocation);
+    public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
+      return next.proceed(call);
     }
   }
 
   static final class NoOpB implements Filter {
     @Override
-    public CompletableFuture<Response> onFilter(Invocation invocation, FilterChain next) {
-      return next.proceed(invocation);
+    public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
+      return next.proceed(call);
     }
   }
 
   static final class NoOpC implements Filter {
     @Override
-    public CompletableFuture<Response> onFilter(Invocation invocation, FilterChain next) {
-      return next.proceed(invocation);
+    public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
+      return next.proceed(call);
     }
   }
 
   static final class NoOpD implements Filter {
     @Override
-    public CompletableFuture<Response> onFilter(Invocation invocation, FilterChain next) {
-      return next.proceed(invocation);
+    public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
+      return next.proceed(call);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.axle.internal;
 
+import io.axle.Call;
 import io.axle.Filter;
 import io.axle.FilterChain;
 import io.axle.Invocation;
@@ -36,7 +37,9 @@ final class EndpointSelection implements Filter {
   }
 
   @Override
-  public CompletableFuture<Response> onFilter(Invocation invocation, FilterChain next) {
+  public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
+    // The one implementation of the sealed Call.
+    Invocation invocation = (Invocation) call;
     List<Endpoint> candidates = endpoints;
     if (candidates.isEmpty()) {
       return CompletableFuture.completedFuture(Response.failure(Status.CONNECTION_FAILED,
@@ -76,7 +79,8 @@ final class EndpointSelection implements Filter {
     static final String NAME = "transport";
 
     @Override
-    public CompletableFuture<Response> proceed(Invocation invocation) {
+    public CompletableFuture<Response> proceed(Call call) {
+      Invocation invocation = (Invocation) call;
       invocation.mark(Stage.CONSUMER_SEND);
       return transport.send(invocation, invocation.endpoint());
     }

@@ -41,9 +41,9 @@ public final class FilterChains {
 
   private record Link(Filter filter, FilterChain next) implements FilterChain {
     @Override
-    public CompletableFuture<Response> proceed(io.axle.Invocation invocation) {
+    public CompletableFuture<Response> proceed(io.axle.Call call) {
       try {
-        CompletableFuture<Response> result = filter.onFilter(invocation, next);
+        CompletableFuture<Response> result = filter.onFilter(call, next);
         if (result == null) {
           return CompletableFuture.completedFuture(Response.failure(Failures.internal(
               "filter " + filter.name() + " returned null (expected: a future of a Response)", new NullPointerException())));

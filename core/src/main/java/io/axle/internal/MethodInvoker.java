@@ -1,7 +1,6 @@
 package io.axle.internal;
 
 import io.axle.FilterChain;
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.contract.OperationMeta;
 import java.io.IOException;
@@ -86,7 +85,7 @@ public final class MethodInvoker implements FilterChain {
   }
 
   @Override
-  public CompletableFuture<Response> proceed(Invocation invocation) {
+  public CompletableFuture<Response> proceed(io.axle.Call invocation) {
     Object result;
     try {
       result = call.invoke(invocation.args());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.axle.Axle;
+import io.axle.Call;
 import io.axle.Filter;
 import io.axle.FilterChain;
 import io.axle.Invocation;
@@ -157,9 +158,9 @@ class BeansTest {
   /** Appends its name to String results on the way back, so the result shows the order filters ran in. */
   record Appending(String label) implements Filter {
     @Override
-    public CompletableFuture<Response> onFilter(Invocation invocation, FilterChain next) {
-      return next.proceed(invocation).thenApply(response -> response.isOk() && response.result() instanceof String s
-          && invocation.operation().name().equals("echo") ? Response.ok(s + "|" + label) : response);
+    public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
+      return next.proceed(call).thenApply(response -> response.isOk() && response.result() instanceof String s
+          && call.operation().name().equals("echo") ? Response.ok(s + "|" + label) : response);
     }
   }
 

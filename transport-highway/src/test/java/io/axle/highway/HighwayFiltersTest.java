@@ -24,7 +24,7 @@ class HighwayFiltersTest {
   private static Filter recording(String name, List<String> events) {
     return new Filter() {
       @Override
-      public CompletableFuture<Response> onFilter(io.axle.Invocation invocation, io.axle.FilterChain next) {
+      public CompletableFuture<Response> onFilter(io.axle.Call invocation, io.axle.FilterChain next) {
         events.add(name + ":before:" + invocation.role());
         return next.proceed(invocation).thenApply(response -> {
           events.add(name + ":after:" + response.status());
@@ -106,7 +106,7 @@ class HighwayFiltersTest {
   void aThrowingFilter_failsOnlyThatCall_namingTheFilter() {
     Filter broken = new Filter() {
       @Override
-      public CompletableFuture<Response> onFilter(io.axle.Invocation invocation, io.axle.FilterChain next) {
+      public CompletableFuture<Response> onFilter(io.axle.Call invocation, io.axle.FilterChain next) {
         if (invocation.role() == Role.CONSUMER && "boom".equals(invocation.args()[0])) {
           throw new IllegalStateException("filter bug");
         }

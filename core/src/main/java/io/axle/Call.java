@@ -1,0 +1,55 @@
+package io.axle;
+
+import io.axle.contract.OperationMeta;
+import io.axle.registry.Endpoint;
+import java.util.Map;
+
+/**
+ * One call as a {@link Filter} sees it: what a filter may read, and the little it may change —
+ * the arguments' entries, the context entries that travel with the call, and the deadline. The
+ * rest (which transport carries it, which instance it goes to, its stage timings, its end) the
+ * chassis keeps on the {@link Invocation} behind it, which only the chassis and listeners see.
+ *
+ * <p>Sealed: the one implementation is the chassis' own, so a filter passes on the call it was
+ * given, not one of its making.
+ */
+public sealed interface Call permits Invocation {
+  Role role();
+
+  OperationMeta operation();
+
+  /** The arguments in declaration order; a filter may replace entries before proceeding. */
+  Object[] args();
+
+  /**
+   * Entries that travel with the call (highway header, HTTP headers) and reach the provider's
+   * filters; created on demand. A consumer filter's entries are sent; a provider filter sees the
+   * caller's.
+   */
+  Map<String, String> context();
+
+  /** The deadline on the {@link System#nanoTime()} clock, or 0 for none. */
+  long deadlineNanos();
+
+  /**
+   * Sets the deadline ({@link System#nanoTime()} clock, 0 for none). On the consumer side the
+   * transport arms and sends what is set when the call reaches it; on the provider side, what the
+   * method and any call it makes onwards have left.
+   */
+  void deadlineNanos(long deadlineNanos);
+
+  /** Nanoseconds left before the deadline (negative once passed); {@link Long#MAX_VALUE} without one. */
+  long remainingNanos();
+
+  boolean isExpired();
+
+  /** The transport carrying the call ({@code highway}, {@code rest}): fixed when the reference is made. */
+  String transport();
+
+  /**
+   * Consumer: the provider instance the call goes to, chosen by the endpoint selection link at the
+   * end of the chain (null in a filter's request half; a filter that proceeds again gets a new
+   * pick). Provider: the caller's address, when known.
+   */
+  Endpoint endpoint();
+}
