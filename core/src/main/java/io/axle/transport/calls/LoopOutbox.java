@@ -51,6 +51,14 @@ public final class LoopOutbox<T> {
     this.sink = sink;
   }
 
+  /**
+   * True when the calling thread is the loop: an owner may then write at once itself, with no item
+   * made (what {@link #submit} would do with one).
+   */
+  public boolean onLoop() {
+    return onLoop.getAsBoolean();
+  }
+
   /** Writes {@code item}: at once on the loop, else queued for the loop's next drain. Any thread. */
   public void submit(T item) {
     if (onLoop.getAsBoolean()) {

@@ -225,6 +225,11 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
     outbox.drain();
   }
 
+  /** The connection's place in its channel's pipeline, once connected; for tests that watch its writes. */
+  ChannelHandlerContext channelContext() {
+    return ctx;
+  }
+
   @Override
   public String toString() {
     return "highway connection to " + endpoint + " (" + state + ", " + pending.size() + " pending)";

@@ -65,7 +65,8 @@ class GeneratedClientTest {
   @Test
   void aClientGeneratedFromTheLiveDocument_compilesAndRoundTripsEveryOperation() throws Exception {
     Path spec = work.resolve("openapi.json");
-    try (HttpClient http = HttpClient.newHttpClient()) {
+    // HTTP/1.1: the JDK client mishandles a large first answer after an h2c upgrade (docs/rest.md).
+    try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
       Files.writeString(spec, http.send(HttpRequest.newBuilder(URI.create(base + "/openapi.json")).build(),
           HttpResponse.BodyHandlers.ofString()).body());
     }

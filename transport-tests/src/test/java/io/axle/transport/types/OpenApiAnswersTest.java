@@ -50,7 +50,8 @@ class OpenApiAnswersTest {
     provider = ContractServers.provider(builder -> builder
         .provider("TypesApi", TypesApi.class, new TypesImpl())
         .provider("ErrorsApi", ErrorsApi.class, new ErrorsApi.Impl()));
-    http = HttpClient.newHttpClient();
+    // HTTP/1.1: the JDK client mishandles a large first answer after an h2c upgrade (docs/rest.md).
+    http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     base = ContractServers.restBase(provider);
     document = JSON.readTree(get("/openapi.json").body());
   }

@@ -56,6 +56,11 @@ public final class ResponseWriter {
    * {@code answer}; a null invocation (the router's own errors) fires nothing.
    */
   void write(HttpServerResponse response, int status, Buffer body, Invocation invocation, Response answer) {
+    if (outbox.onLoop()) {
+      // At once, without making the queue's item.
+      end(response, status, body, invocation, answer);
+      return;
+    }
     outbox.submit(new Answer(response, status, body, invocation, answer));
   }
 
