@@ -48,8 +48,9 @@ public sealed interface Call permits Invocation {
 
   /**
    * Consumer: the provider instance the call goes to, chosen by the endpoint selection link at the
-   * end of the chain (null in a filter's request half; a filter that proceeds again gets a new
-   * pick). Provider: the caller's address, when known.
+   * end of the chain (null in a filter's request half before the first attempt; a filter that
+   * proceeds again after an attempt ended gets a new pick). Provider: the caller's address, when
+   * known.
    */
   Endpoint endpoint();
 }

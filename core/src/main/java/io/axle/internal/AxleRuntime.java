@@ -269,8 +269,6 @@ public final class AxleRuntime {
     }
     SchemaMeta schema = SchemaMeta.of(schemaId, schemaInterface);
     Map<Method, ConsumerOperation> operations = new HashMap<>();
-    // One selection per transport of the reference: one registry watch, one round-robin turn.
-    Map<String, EndpointSelection> selections = new HashMap<>();
     for (OperationMeta op : schema.operations().values()) {
       String transportName = config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, serviceName, schemaId, op.name());
       Transport transport = transports.get(transportName);
@@ -280,10 +278,10 @@ public final class AxleRuntime {
             + transports.keySet() + ") — " + config.origin(key));
       }
       Duration timeout = config.getMostSpecific(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name());
-      EndpointSelection selection = selections.computeIfAbsent(transport.name(),
-          name -> new EndpointSelection(serviceName, name, instances));
+      // One selection per operation, as before it was a link: each operation turns its own
+      // round-robin, so callers alternating operations still spread each one over every instance.
       operations.put(op.method(), new ConsumerOperation(op, transport, timeout.toNanos(), listener, consumerFilters,
-          selection));
+          new EndpointSelection(serviceName, transport.name(), instances)));
     }
     return ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
   }

@@ -16,10 +16,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The consumer chain's link that picks the provider instance: one of the service's endpoints for
- * the reference's transport, as the registry's watch last listed them, taken round-robin. It sets
- * {@link Invocation#endpoint} and hands on to the transport link. Load balancing and instance
- * isolation belong here; a filter placed before it (retry, hedging) that proceeds again gets a new
- * pick each time.
+ * the reference's transport, as the registry's watch last listed them, taken round-robin (one turn
+ * per operation). It sets {@link Invocation#endpoint} and hands on to the transport link. Load
+ * balancing and instance isolation belong here; a filter placed before it that proceeds again once
+ * the first attempt ended (a retry) gets a new pick. Attempts in parallel (hedging) would share the
+ * one invocation's endpoint and stage marks: they need per-attempt state first.
  */
 final class EndpointSelection implements Filter {
   private final String serviceName;

@@ -84,8 +84,9 @@ public final class ServedOperation implements ProviderOperation {
       String transport, Endpoint caller, Responder responder) {
     Invocation invocation = newInvocation(args);
     invocation.mark(Stage.PROVIDER_RECEIVED, receivedNanos);
-    if (timeoutNanos >= 0) {
-      long deadline = receivedNanos + timeoutNanos;
+    if (timeoutNanos != NO_DEADLINE) {
+      // A time left that is already negative is a deadline that has passed, not none.
+      long deadline = receivedNanos + Math.max(0, timeoutNanos);
       // 0 means no deadline on the nanoTime clock: one nanosecond later is the same deadline.
       invocation.deadlineNanos(deadline == 0 ? 1 : deadline);
     }
@@ -128,7 +129,8 @@ public final class ServedOperation implements ProviderOperation {
     } catch (Throwable t) {
       future = CompletableFuture.completedFuture(Response.failure(Failures.fromProvider(meta, t)));
     }
-    Response now = future.getNow(null);
+    // A future that failed is answered below, through whenComplete: getNow would throw here.
+    Response now = future.isDone() && !future.isCompletedExceptionally() ? future.getNow(null) : null;
     if (now != null) {
       invocation.mark(Stage.PROVIDER_EXECUTED);
       responder.accept(now);

@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * One served operation, as a transport sees it: every transport hands each decoded request to
- * {@link #dispatch}, so the threading contract and the failure statuses are the same whatever the
+ * {@link #serve}, so the threading contract and the failure statuses are the same whatever the
  * wire. The runtime implements it; transports only call it.
  */
 public interface ProviderOperation {

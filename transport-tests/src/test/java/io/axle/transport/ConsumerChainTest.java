@@ -89,6 +89,23 @@ class ConsumerChainTest {
     }
   }
 
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void aProviderFilterReturningAFailedFuture_isAnswered_notLeftToTimeOut(String transport) {
+    Filter failing = (call, next) -> CompletableFuture.failedFuture(new IllegalStateException("filter gave up"));
+    try (Axle provider = provider(transport, failing)) {
+      Map<String, Object> entries = new LinkedHashMap<>(CrossTransportTest.config(Map.of()));
+      entries.put("axle.service.name", "chain-consumer");
+      entries.put("axle.references.transport", transport);
+      entries.put("axle.registry.local." + Runtimes.SERVICE, uri(transport, provider.endpoint(transport).orElseThrow().port()));
+      try (Axle consumer = Axle.builder().config(Runtimes.config(entries)).start()) {
+        EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+        assertThat(CrossTransportTest.Outcome.of(() -> echo.echo("x"))).isEqualTo(new CrossTransportTest.Outcome(
+            Status.PROVIDER_ERROR, "EchoService.echo failed: IllegalStateException: filter gave up", null));
+      }
+    }
+  }
+
   private static Axle provider(String transport, Filter providerFilter) {
     Map<String, Object> entries = new LinkedHashMap<>(CrossTransportTest.providerConfig(transport, Map.of()));
     entries.put("axle.service.name", Runtimes.SERVICE);

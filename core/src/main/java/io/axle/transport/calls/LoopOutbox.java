@@ -6,6 +6,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What one event loop writes, from whatever thread made it. An item submitted on the loop itself is
@@ -19,6 +21,7 @@ import java.util.function.BooleanSupplier;
  * @param <T> what is written: a request, a response
  */
 public final class LoopOutbox<T> {
+  private static final Logger log = LoggerFactory.getLogger(LoopOutbox.class);
 
   /** Where the items go; called on the loop only. */
   public interface Sink<T> {
@@ -27,6 +30,12 @@ public final class LoopOutbox<T> {
 
     /** Flushes what {@link #take} wrote since the last flush. */
     void flush();
+
+    /**
+     * Ends {@code item} without writing it: its loop is gone (the runtime stopped). Called on
+     * whatever thread found that out, so it must not touch the loop's state.
+     */
+    void discard(T item);
   }
 
   private final BooleanSupplier onLoop;
@@ -77,9 +86,9 @@ public final class LoopOutbox<T> {
       try {
         loop.execute(drainTask);
       } catch (RejectedExecutionException e) {
-        // The loop is gone (the runtime stopped): nothing else runs the sink any more, so this
-        // thread may; the sink finds its connection closed and ends each item without writing it.
-        drain();
+        // The loop is gone (the runtime stopped) and will take nothing more: what waits for it
+        // ends here, unwritten, rather than never.
+        discardQueued(sink::discard);
       }
     }
   }
@@ -89,7 +98,12 @@ public final class LoopOutbox<T> {
     drainScheduled.set(false);
     boolean written = false;
     for (T item = queued.poll(); item != null; item = queued.poll()) {
-      written |= sink.take(item);
+      try {
+        written |= sink.take(item);
+      } catch (RuntimeException e) {
+        // One item's failure (a bug in its writer) must not keep the others unwritten or unflushed.
+        log.error("writing {} failed; the other queued items are written", item, e);
+      }
     }
     if (written) {
       flushPending = false;
@@ -107,7 +121,11 @@ public final class LoopOutbox<T> {
     }
     flushPending = true;
     if (!reading) {
-      loop.execute(flushTask);
+      try {
+        loop.execute(flushTask);
+      } catch (RejectedExecutionException e) {
+        // The loop is gone, and its connection with it: nothing is left to flush to.
+      }
     }
   }
 

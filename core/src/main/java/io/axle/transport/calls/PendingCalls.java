@@ -38,8 +38,8 @@ public final class PendingCalls<C extends ConsumerCall> {
 
   /**
    * Takes {@code call} in: gives it an id and arms its deadline. A call that cannot be taken is
-   * failed here, and false returned: the table is closed, the call already ended, or its deadline
-   * passed before it could be sent.
+   * ended here (what it holds freed), and false returned: the table is closed, the call was
+   * cancelled, or its deadline passed before it could be sent.
    */
   public boolean admit(C call) {
     if (closedReason != null) {
@@ -48,6 +48,9 @@ public final class PendingCalls<C extends ConsumerCall> {
       return false;
     }
     if (call.isDone()) {
+      // Cancelled by its caller before the loop took it: still freed and counted out, once.
+      call.complete(Response.failure(Status.CONNECTION_FAILED,
+          CallFailures.failedOn(call.operationName(), call.endpoint(), "cancelled before it was sent")));
       return false;
     }
     long remaining = call.invocation().remainingNanos();

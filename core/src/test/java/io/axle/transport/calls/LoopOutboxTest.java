@@ -24,6 +24,9 @@ class LoopOutboxTest {
   private final LoopOutbox<String> outbox = new LoopOutbox<>(loop::inEventLoop, loop, new LoopOutbox.Sink<>() {
     @Override
     public boolean take(String item) {
+      if (item.equals("throws")) {
+        throw new IllegalStateException("a listener threw");
+      }
       taken.add(item);
       takers.add(Thread.currentThread());
       return !item.startsWith("failed");
@@ -33,7 +36,13 @@ class LoopOutboxTest {
     public void flush() {
       flushes.incrementAndGet();
     }
+
+    @Override
+    public void discard(String item) {
+      discardedByTheOutbox.add(item);
+    }
   });
+  private final List<String> discardedByTheOutbox = new CopyOnWriteArrayList<>();
 
   @AfterEach
   void stop() {
@@ -114,6 +123,33 @@ class LoopOutboxTest {
     onLoop(() -> { });
     assertThat(discarded).containsExactly("x", "y");
     assertThat(taken).isEmpty();
+  }
+
+  @Test
+  void anItemWhoseTakeThrows_doesNotKeepTheOthersUnflushedOrQueued() throws Exception {
+    CountDownLatch held = new CountDownLatch(1);
+    loop.execute(() -> {
+      try {
+        held.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    outbox.submit("a");
+    outbox.submit("throws");
+    outbox.submit("b");
+    held.countDown();
+    onLoop(() -> { });
+    assertThat(taken).containsExactly("a", "b");
+    assertThat(flushes.get()).isEqualTo(1);
+  }
+
+  @Test
+  void itemsSubmittedOnceTheLoopIsGone_areDiscarded_notLost() {
+    loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    outbox.submit("late");
+    assertThat(taken).isEmpty();
+    assertThat(discardedByTheOutbox).containsExactly("late");
   }
 
   private void onLoop(Runnable task) throws Exception {

@@ -130,6 +130,16 @@ class PendingCallsTest {
     assertThat(inFlight.count()).isZero();
   }
 
+  @Test
+  void aCallCancelledBeforeTheLoopTookIt_isFreedAndCountedOut_once() throws Exception {
+    Call call = new Call(10_000);
+    call.future().cancel(false);
+    assertThat(onLoop(() -> table.admit(call))).isFalse();
+    assertThat(call.releases).isEqualTo(1);
+    assertThat(inFlight.count()).isZero();
+    assertThat(onLoop(() -> table.isEmpty())).isTrue();
+  }
+
   private <T> T onLoop(Callable<T> task) throws Exception {
     return loop.submit(task).get(5, TimeUnit.SECONDS);
   }

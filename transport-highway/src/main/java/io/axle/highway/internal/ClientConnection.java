@@ -2,6 +2,7 @@ package io.axle.highway.internal;
 
 import io.axle.Response;
 import io.axle.Stage;
+import io.axle.Status;
 import io.axle.transport.calls.LoopOutbox;
 import io.axle.transport.calls.PendingCalls;
 import io.axle.registry.Endpoint;
@@ -98,6 +99,12 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
    */
   void send(PendingCall call) {
     outbox.submit(call);
+  }
+
+  @Override
+  public void discard(PendingCall call) {
+    call.complete(Response.failure(Status.CONNECTION_FAILED,
+        CallFailures.failedOn(call.operationName(), endpoint, "the client stopped before it was sent")));
   }
 
   /** Hands the batch to the channel and flushes. */

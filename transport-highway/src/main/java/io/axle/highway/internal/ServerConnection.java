@@ -66,6 +66,11 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
       public void flush() {
         flushWrites();
       }
+
+      @Override
+      public void discard(Reply reply) {
+        ServerConnection.this.discard(reply);
+      }
     });
     if (ctx.channel().remoteAddress() instanceof InetSocketAddress remote && remote.getPort() > 0) {
       caller = new Endpoint("highway", remote.getHostString(), remote.getPort());

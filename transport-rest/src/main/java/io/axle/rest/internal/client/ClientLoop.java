@@ -75,6 +75,12 @@ public final class ClientLoop {
           public void flush() {
             // Vert.x writes and flushes each request itself.
           }
+
+          @Override
+          public void discard(RestCall call) {
+            call.complete(Response.failure(Status.CONNECTION_FAILED, CallFailures.failedOn(call.operationName(),
+                call.endpoint(), "the client stopped before it was sent")));
+          }
         });
     // HTTP/1.1 cannot abandon one request and keep its connection: the reset closes it (h2c resets the stream).
     this.pending = new PendingCalls<>(context.nettyEventLoop(), ClientLoop::resetRequest);

@@ -42,6 +42,14 @@ public final class ResponseWriter {
       public void flush() {
         // Vert.x writes and flushes each answer as it ends.
       }
+
+      @Override
+      public void discard(Answer answer) {
+        // The loop is gone with its connection: nothing is sent, but the call still ends.
+        if (answer.invocation != null) {
+          answer.invocation.end(answer.answer);
+        }
+      }
     });
   }
 
