@@ -51,15 +51,7 @@ class LoopOutboxTest {
 
   @Test
   void itemsFromOtherThreads_areTakenOnTheLoop_withOneFlushPerBatch() throws Exception {
-    // Hold the loop so that everything submitted meanwhile lands in one batch.
-    CountDownLatch held = new CountDownLatch(1);
-    loop.execute(() -> {
-      try {
-        held.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
+    CountDownLatch held = holdLoop();
     for (int i = 0; i < 100; i++) {
       outbox.submit("call-" + i);
     }
@@ -108,15 +100,8 @@ class LoopOutboxTest {
   @Test
   void queuedItemsCanBeDiscardedInsteadOfTaken() throws Exception {
     List<String> discarded = new CopyOnWriteArrayList<>();
-    CountDownLatch held = new CountDownLatch(1);
-    loop.execute(() -> {
-      try {
-        held.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      outbox.discardQueued(discarded::add);
-    });
+    CountDownLatch held = holdLoop();
+    loop.execute(() -> outbox.discardQueued(discarded::add));
     outbox.submit("x");
     outbox.submit("y");
     held.countDown();
@@ -127,14 +112,7 @@ class LoopOutboxTest {
 
   @Test
   void anItemWhoseTakeThrows_doesNotKeepTheOthersUnflushedOrQueued() throws Exception {
-    CountDownLatch held = new CountDownLatch(1);
-    loop.execute(() -> {
-      try {
-        held.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
+    CountDownLatch held = holdLoop();
     outbox.submit("a");
     outbox.submit("throws");
     outbox.submit("b");
@@ -150,6 +128,19 @@ class LoopOutboxTest {
     outbox.submit("late");
     assertThat(taken).isEmpty();
     assertThat(discardedByTheOutbox).containsExactly("late");
+  }
+
+  /** Keeps the loop busy until the latch is counted down, so that what is submitted meanwhile lands in one batch. */
+  private CountDownLatch holdLoop() {
+    CountDownLatch held = new CountDownLatch(1);
+    loop.execute(() -> {
+      try {
+        held.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    return held;
   }
 
   private void onLoop(Runnable task) throws Exception {

@@ -13,9 +13,6 @@ import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
 import io.axle.transport.InFlightCalls;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelOutboundHandlerAdapter;
-import io.netty.channel.ChannelPromise;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
@@ -40,8 +37,9 @@ class ClientConnectionFlushTest {
   private final OperationMeta echo = SchemaMeta.of("EchoService", EchoService.class).operation("echo");
   private final OperationCodec codec = new OperationCodec(echo);
   private final InFlightCalls inFlight = new InFlightCalls();
-  private final AtomicInteger writes = new AtomicInteger();
-  private final AtomicInteger flushes = new AtomicInteger();
+  private final WriteCounter counter = new WriteCounter();
+  private final AtomicInteger writes = counter.writes;
+  private final AtomicInteger flushes = counter.flushes;
   private Axle provider;
   private Vertx vertx;
   private ContextInternal context;
@@ -60,19 +58,7 @@ class ClientConnectionFlushTest {
     assertThat(call("open").get(10, TimeUnit.SECONDS).result()).isEqualTo("open");
     CompletableFuture<Void> watched = new CompletableFuture<>();
     context.nettyEventLoop().execute(() -> {
-      connection.channelContext().pipeline().addFirst(new ChannelOutboundHandlerAdapter() {
-        @Override
-        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-          writes.incrementAndGet();
-          ctx.write(msg, promise);
-        }
-
-        @Override
-        public void flush(ChannelHandlerContext ctx) {
-          flushes.incrementAndGet();
-          ctx.flush();
-        }
-      });
+      connection.channelContext().pipeline().addFirst(counter);
       watched.complete(null);
     });
     watched.get(10, TimeUnit.SECONDS);

@@ -18,9 +18,6 @@ import io.axle.transport.ProviderOperations;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelOutboundHandlerAdapter;
-import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -51,24 +48,10 @@ class ServerConnectionFlushTest {
 
   @Test
   void aBurstOfPipelinedRequests_isAnsweredWithOneFlush() {
-    AtomicInteger flushes = new AtomicInteger();
-    AtomicInteger writes = new AtomicInteger();
-    EmbeddedChannel channel = new EmbeddedChannel(
-        new ChannelOutboundHandlerAdapter() {
-          @Override
-          public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-            writes.incrementAndGet();
-            ctx.write(msg, promise);
-          }
-
-          @Override
-          public void flush(ChannelHandlerContext ctx) {
-            flushes.incrementAndGet();
-            ctx.flush();
-          }
-        },
-        new FrameDecoder(1 << 20),
-        connection(1 << 20));
+    WriteCounter counter = new WriteCounter();
+    AtomicInteger flushes = counter.flushes;
+    AtomicInteger writes = counter.writes;
+    EmbeddedChannel channel = new EmbeddedChannel(counter, new FrameDecoder(1 << 20), connection(1 << 20));
     String[] messages = new String[50];
     for (int i = 0; i < messages.length; i++) {
       messages[i] = "m" + (i + 1);
