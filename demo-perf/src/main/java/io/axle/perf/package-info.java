@@ -5,5 +5,11 @@
  * {@code --loopback} for both in two processes) and runs {@link io.axle.perf.PerfApplication} with that
  * role's profiles; {@link io.axle.perf.PerfService} is the contract between them and
  * {@link io.axle.perf.PerfKeys} the demo's own configuration keys, read by {@link io.axle.perf.PerfConfig}.
+ *
+ * <p>The package is split: the contract, the keys, the roles and the output live in the load tool
+ * ({@code load/}, {@code axle-load}), which has no Spring; this module adds the Boot application. The
+ * {@code consumer} package is split the same way: the drivers are the load tool's, and the beans that
+ * wire them into a Spring run ({@code ConsumerRunner}, {@code PerfReferences}, {@code SingleRun}) are
+ * here.
  */
 package io.axle.perf;

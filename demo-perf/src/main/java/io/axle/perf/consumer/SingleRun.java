@@ -1,6 +1,7 @@
 package io.axle.perf.consumer;
 
 import io.axle.perf.PerfApplication;
+import io.axle.perf.series.RunLauncher;
 import io.axle.perf.PerfOutput;
 import io.axle.perf.Role;
 import io.axle.perf.StopSignal;
@@ -16,17 +17,14 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class SingleRun {
 
-  /** How a run ended: the exit status of a single run, and its result (null if it never measured). */
-  public record Outcome(int status, RunResult result) {
-  }
-
   private SingleRun() {
   }
 
-  public static Outcome run(Role role, String[] args, PerfOutput output, StopSignal stop) {
+  /** A {@link RunLauncher}: the series' steps each run in a fresh Spring application. */
+  public static RunLauncher.Outcome run(Role role, String[] args, PerfOutput output, StopSignal stop) {
     ConfigurableApplicationContext context = PerfApplication.create(role, output, stop).run(args);
     RunResult result = context.getBean(ConsumerRunner.class).result();
     int status = SpringApplication.exit(context);
-    return new Outcome(status, result);
+    return new RunLauncher.Outcome(status, result);
   }
 }

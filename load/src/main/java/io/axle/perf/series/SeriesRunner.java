@@ -9,7 +9,6 @@ import io.axle.perf.PerfOutput;
 import io.axle.perf.Role;
 import io.axle.perf.StopSignal;
 import io.axle.perf.consumer.ProcessCpu;
-import io.axle.perf.consumer.SingleRun;
 import io.axle.perf.report.RunResult;
 import io.axle.perf.report.html.HtmlReport;
 import io.axle.perf.report.html.SweepAxis;
@@ -25,7 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Runs a {@link SeriesPlan}: each step is a whole consumer run ({@link SingleRun}) with the step's keys on
+ * Runs a {@link SeriesPlan}: each step is a whole consumer run (started by the {@link RunLauncher}) with the step's keys on
  * its command line, printing its windows and summary as a single run does; then the table and, with
  * {@code json}, one document of all the runs.
  */
@@ -44,13 +43,15 @@ public final class SeriesRunner {
   private final StopSignal stop;
   private final String json;
   private final String report;
+  private final RunLauncher launcher;
   private final List<SeriesTable.Row> rows = new ArrayList<>();
   private final List<Map<String, Object>> labels = new ArrayList<>();
   private KneeSearch.Knee knee;
 
   private SeriesRunner(SeriesPlan plan, Role role, String[] args, PerfOutput output, StopSignal stop, String json,
-      String report) {
+      String report, RunLauncher launcher) {
     this.plan = plan;
+    this.launcher = launcher;
     this.role = role;
     this.args = args.clone();
     this.output = output;
@@ -65,11 +66,12 @@ public final class SeriesRunner {
    *
    * @throws io.axle.config.ConfigException when a series key is unusable
    */
-  public static Optional<SeriesRunner> of(Role role, String[] args, PerfOutput output, StopSignal stop) {
+  public static Optional<SeriesRunner> of(Role role, String[] args, PerfOutput output, StopSignal stop,
+      RunLauncher launcher) {
     AxleConfig config = AxleConfig.load(args);
     return SeriesPlan.from(config)
         .map(plan -> new SeriesRunner(plan, role, args, output, stop, config.get(PerfKeys.JSON),
-            config.get(PerfKeys.REPORT)));
+            config.get(PerfKeys.REPORT), launcher));
   }
 
   /** Runs every step; the exit status: 0 when every step measured, else the failing step's. */
@@ -144,7 +146,7 @@ public final class SeriesRunner {
         keys.isEmpty() ? label : keys.toString().replaceAll("[{}]", ""));
     long cpuBefore = processCpuNanos();
     long wallBefore = System.nanoTime();
-    SingleRun.Outcome outcome = SingleRun.run(role, StepArgs.of(args, keys), output, stop);
+    RunLauncher.Outcome outcome = launcher.run(role, StepArgs.of(args, keys), output, stop);
     double cpu = 100.0 * (processCpuNanos() - cpuBefore) / Math.max(1, System.nanoTime() - wallBefore);
     if (outcome.status() != ExitStatus.OK || outcome.result() == null) {
       throw new PerfFailure("series step " + label + " failed (exit " + outcome.status() + "); the runs before it are "
