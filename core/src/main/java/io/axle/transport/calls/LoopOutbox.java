@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * takes them all in one task per batch instead of one wake-up per item. What was written is flushed
  * once per batch, or once at the end of the read burst the loop is in, instead of once per item.
  *
- * <p>{@link #submit} and {@link #drainSoon} may be called from any thread; everything else runs on
+ * <p>{@link #submit} may be called from any thread; everything else runs on
  * the loop.
  *
  * @param <T> what is written: a request, a response
@@ -81,7 +81,7 @@ public final class LoopOutbox<T> {
   }
 
   /** Makes sure the loop drains the queue soon; any thread. */
-  public void drainSoon() {
+  private void drainSoon() {
     if (drainScheduled.compareAndSet(false, true)) {
       try {
         loop.execute(drainTask);

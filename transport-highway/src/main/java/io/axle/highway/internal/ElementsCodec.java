@@ -6,6 +6,7 @@ import io.protostuff.Output;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
@@ -59,7 +60,7 @@ final class ElementsCodec extends ValueCodec implements ValueCodecs.Composite {
             + " (expected: positions in ascending order)");
       }
       if (nullCount == nulls.length) {
-        nulls = java.util.Arrays.copyOf(nulls, Math.max(4, nullCount * 2));
+        nulls = Arrays.copyOf(nulls, Math.max(4, nullCount * 2));
       }
       nulls[nullCount++] = position;
     }
@@ -95,40 +96,32 @@ final class ElementsCodec extends ValueCodec implements ValueCodecs.Composite {
 
     @Override
     public void writeTo(Output out, Object value) throws IOException {
-      if (value instanceof Collection<?> collection) {
-        int position = 0;
-        int[] nulls = null;
-        int nullCount = 0;
-        for (Object each : collection) {
-          if (each == null) {
-            if (nulls == null || nullCount == nulls.length) {
-              nulls = nulls == null ? new int[4] : java.util.Arrays.copyOf(nulls, nullCount * 2);
-            }
-            nulls[nullCount++] = position;
-          } else {
-            element.write(out, ELEMENT, each, true);
-          }
-          position++;
-        }
-        for (int i = 0; i < nullCount; i++) {
-          out.writeUInt32(NULL_AT, nulls[i], true);
+      if (value.getClass().getComponentType() instanceof Class<?> component && component.isPrimitive()) {
+        // A primitive array has no nulls to place.
+        int length = Array.getLength(value);
+        for (int i = 0; i < length; i++) {
+          element.write(out, ELEMENT, Array.get(value, i), true);
         }
         return;
       }
-      int length = Array.getLength(value);
-      boolean primitive = value.getClass().getComponentType().isPrimitive();
-      for (int i = 0; i < length; i++) {
-        Object each = Array.get(value, i);
-        if (each != null) {
+      // An array of objects is written as the list it views, without a copy.
+      Collection<?> collection = value instanceof Object[] objects ? Arrays.asList(objects) : (Collection<?>) value;
+      int position = 0;
+      int[] nulls = null;
+      int nullCount = 0;
+      for (Object each : collection) {
+        if (each == null) {
+          if (nulls == null || nullCount == nulls.length) {
+            nulls = nulls == null ? new int[4] : Arrays.copyOf(nulls, nullCount * 2);
+          }
+          nulls[nullCount++] = position;
+        } else {
           element.write(out, ELEMENT, each, true);
         }
+        position++;
       }
-      if (!primitive) {
-        for (int i = 0; i < length; i++) {
-          if (Array.get(value, i) == null) {
-            out.writeUInt32(NULL_AT, i, true);
-          }
-        }
+      for (int i = 0; i < nullCount; i++) {
+        out.writeUInt32(NULL_AT, nulls[i], true);
       }
     }
 
