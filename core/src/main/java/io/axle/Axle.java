@@ -4,6 +4,7 @@ import io.axle.config.AxleConfig;
 import io.axle.executor.AxleExecutor;
 import io.axle.internal.AxleRuntime;
 import io.axle.internal.RuntimeSpec;
+import io.axle.loadbalance.LoadBalancer;
 import io.axle.registry.Endpoint;
 import io.axle.registry.Registry;
 import io.axle.transport.HttpEndpoint;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A running Axle microservice: the providers it serves, the transports it serves them on, and
@@ -176,7 +178,23 @@ public final class Axle implements AutoCloseable {
       return this;
     }
 
-    /** Uses this registry instead of {@code axle.registry.local.*}. */
+    /**
+     * A named load balancer that {@code axle.loadbalance.strategy.*} can select; each operation of
+     * a reference gets its own from {@code factory}.
+     */
+    public Builder loadBalancer(String name, Supplier<? extends LoadBalancer> factory) {
+      if (AxleRuntime.BUILT_IN_LOAD_BALANCERS.contains(name)) {
+        throw new IllegalArgumentException("load balancer name: " + name + " (expected: a name other than the "
+            + "built-in " + AxleRuntime.BUILT_IN_LOAD_BALANCERS + ")");
+      }
+      spec.loadBalancers.put(name, Objects.requireNonNull(factory, "factory"));
+      return this;
+    }
+
+    /**
+     * Uses this registry instead of the one {@code axle.registry.type} names; the caller closes it,
+     * after the runtime stopped.
+     */
     public Builder registry(Registry registry) {
       spec.registry = Objects.requireNonNull(registry, "registry");
       return this;

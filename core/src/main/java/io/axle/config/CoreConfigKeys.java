@@ -12,6 +12,61 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
   public static final ConfigKey<String> SERVICE_NAME = ConfigKey.stringKey(
       "axle.service.name", "axle-service", "This microservice's name.");
 
+  public static final ConfigKey<String> SERVICE_VERSION = ConfigKey.stringKey(
+      "axle.service.version", "0.0.0", "This microservice's version, as it registers itself.");
+
+  /** {@code axle.registry.type}: which {@link io.axle.registry.RegistryFactory} makes the registry. */
+  public static final ConfigKey<String> REGISTRY_TYPE = ConfigKey.choiceKey(
+      "axle.registry.type", "local",
+      "Where services find each other: local (the lists in axle.registry.local, and instances registered in "
+          + "the same JVM) or zookeeper (module axle-registry-zookeeper on the class path).",
+      "local", "zookeeper");
+
+  public static final ConfigKey<Boolean> REGISTRY_REGISTER = ConfigKey.booleanKey(
+      "axle.registry.register", true,
+      "Whether a runtime that serves providers registers itself once every transport listens (and marks "
+          + "itself DOWN, then deregisters, when it stops).");
+
+  public static final ConfigKey<String> REGISTRY_INSTANCE_ID = ConfigKey.stringKey(
+      "axle.registry.instance-id", null,
+      "This instance's id in the registry, unique among the service's instances; default: the service name "
+          + "and a random suffix, new at each start.");
+
+  public static final ConfigKey<String> REGISTRY_ADVERTISE_HOST = ConfigKey.stringKey(
+      "axle.registry.advertise-host", null,
+      "The host consumers are told to connect to when a transport listens on a wildcard address (0.0.0.0); "
+          + "default: the first site-local address of an interface that is up, else the loopback address.");
+
+  /** {@code axle.registry.properties.<name>}: free properties of this instance, such as zone or weight. */
+  public static final ConfigKey<String> REGISTRY_PROPERTIES = ConfigKey.stringKey(
+      "axle.registry.properties", null,
+      "Free properties this instance registers, keyed by name: zone, weight (an integer, default 100, for "
+          + "weighted-random load balancing), ….").family();
+
+  public static final ConfigKey<Duration> REGISTRY_DEREGISTER_WAIT = ConfigKey.durationKey(
+      "axle.registry.deregister-wait", Duration.ofSeconds(2),
+      "How long a stopping provider stays up after marking itself DOWN in a registry whose watches take time "
+          + "(zookeeper), so that consumers stop picking it before it sends GOAWAY; not spent with the local "
+          + "registry, and counted against axle.shutdown.timeout.");
+
+  /** {@code axle.loadbalance.strategy.<service>[.<schema>[.<operation>]]}. */
+  public static final ConfigKey<String> LOADBALANCE_STRATEGY = ConfigKey.choiceKey(
+      "axle.loadbalance.strategy", "round-robin",
+      "How a consumer picks among a service's UP instances, per service, schema or operation: round-robin, "
+          + "weighted-random (by each instance's weight property) or least-outstanding (the fewer calls in "
+          + "flight of two picked at random).",
+      "round-robin", "weighted-random", "least-outstanding").orNamed("the name of a registered load balancer")
+      .family();
+
+  public static final ConfigKey<Duration> LOADBALANCE_ISOLATION_BACKOFF = ConfigKey.durationKey(
+      "axle.loadbalance.isolation.backoff", Duration.ofSeconds(1),
+      "How long an instance whose connection failed is skipped (while another can be picked) before a call "
+          + "tries it again; doubles at each further failure in a row, up to max-backoff.");
+
+  public static final ConfigKey<Duration> LOADBALANCE_ISOLATION_MAX_BACKOFF = ConfigKey.durationKey(
+      "axle.loadbalance.isolation.max-backoff", Duration.ofSeconds(30),
+      "The longest an instance is skipped after connection failures in a row.");
+
   /** {@code axle.registry.local.<service>}. */
   public static final ConfigKey<List<String>> REGISTRY_LOCAL = ConfigKey.listKey(
       "axle.registry.local",
@@ -82,7 +137,9 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       "Length of a metrics window.");
 
   private static final List<ConfigKey<?>> KEYS = List.of(
-      SERVICE_NAME, REGISTRY_LOCAL, REGISTRY_SCHEMAS, SCHEMAS,
+      SERVICE_NAME, SERVICE_VERSION, REGISTRY_TYPE, REGISTRY_REGISTER, REGISTRY_INSTANCE_ID, REGISTRY_ADVERTISE_HOST,
+      REGISTRY_PROPERTIES, REGISTRY_DEREGISTER_WAIT, REGISTRY_LOCAL, REGISTRY_SCHEMAS, SCHEMAS,
+      LOADBALANCE_STRATEGY, LOADBALANCE_ISOLATION_BACKOFF, LOADBALANCE_ISOLATION_MAX_BACKOFF,
       EXECUTOR_DEFAULT_GROUP, EXECUTOR_DEFAULT_THREAD_PER_GROUP, EXECUTOR_DEFAULT_MAX_QUEUE_SIZE,
       EXECUTORS_DEFAULT, EXECUTORS_PROVIDER,
       REFERENCES_TRANSPORT, REQUEST_TIMEOUT, SHUTDOWN_TIMEOUT, METRICS_WINDOW_TIME);

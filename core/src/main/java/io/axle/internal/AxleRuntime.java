@@ -11,8 +11,10 @@ import io.axle.config.CoreConfigKeys;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.executor.AxleExecutor;
+import io.axle.loadbalance.internal.LeastOutstanding;
+import io.axle.loadbalance.internal.RoundRobin;
+import io.axle.loadbalance.internal.WeightedRandom;
 import io.axle.registry.Endpoint;
-import io.axle.registry.LocalRegistry;
 import io.axle.registry.Registry;
 import io.axle.registry.ServiceInstances;
 import io.axle.transport.HttpEndpoint;
@@ -49,9 +51,17 @@ public final class AxleRuntime {
 
   /** Executor names the runtime defines itself. */
   public static final Set<String> BUILT_IN_EXECUTORS = Set.of("inline", "group", "virtual");
+  /** Load balancer names the runtime defines itself. */
+  public static final Set<String> BUILT_IN_LOAD_BALANCERS = Set.of(RoundRobin.NAME, WeightedRandom.NAME,
+      LeastOutstanding.NAME);
 
   private final AxleConfig config;
   private final Registry registry;
+  /** True when the runtime made the registry from configuration, and so closes it. */
+  private final boolean ownsRegistry;
+  private final LoadBalancers loadBalancers;
+  private final EndpointStates endpointStates;
+  private volatile SelfRegistration registration;
   private final List<Filter> consumerFilters;
   private final InvocationListener listener;
   private final Vertx vertx;
@@ -70,10 +80,15 @@ public final class AxleRuntime {
   private record ReferenceKey(Class<?> schemaInterface, String serviceName, String schemaId) {
   }
 
-  private AxleRuntime(AxleConfig config, Registry registry, List<Filter> consumerFilters,
+  private AxleRuntime(AxleConfig config, Registry registry, boolean ownsRegistry, RuntimeSpec spec,
       InvocationListener listener, Vertx vertx, ExecutorRegistry executors) {
     this.config = config;
     this.registry = registry;
+    this.ownsRegistry = ownsRegistry;
+    this.loadBalancers = new LoadBalancers(config, spec.loadBalancers);
+    this.endpointStates = new EndpointStates(config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_BACKOFF),
+        config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_MAX_BACKOFF));
+    List<Filter> consumerFilters = spec.consumerFilters;
     this.consumerFilters = List.copyOf(consumerFilters);
     this.listener = listener;
     this.vertx = vertx;
@@ -86,7 +101,6 @@ public final class AxleRuntime {
     AxleConfig config = spec.config != null ? spec.config : AxleConfig.load();
     List<TransportFactory> explicitTransports = spec.transports;
     List<ProviderRegistration> providers = List.copyOf(spec.providers);
-    List<Filter> consumerFilters = spec.consumerFilters;
     List<Filter> providerFilters = List.copyOf(spec.providerFilters);
     List<HttpEndpoint> httpEndpoints = List.copyOf(spec.httpEndpoints);
     io.vertx.core.spi.VertxMetricsFactory vertxMetrics = spec.vertxMetrics;
@@ -97,7 +111,8 @@ public final class AxleRuntime {
     factories.forEach(f -> knownKeys.addAll(f.configKeys()));
     config.validate(knownKeys);
 
-    Registry effectiveRegistry = spec.registry != null ? spec.registry : localRegistry(config);
+    // Before Vert.x: a registry that cannot be reached fails the start with nothing to undo.
+    Registry effectiveRegistry = spec.registry != null ? spec.registry : Registries.fromConfig(config);
     int eventLoops = Math.max(1, factories.stream().mapToInt(f -> f.eventLoops(config)).sum());
     VertxOptions options = new VertxOptions().setEventLoopPoolSize(eventLoops);
     Vertx vertx;
@@ -108,8 +123,8 @@ public final class AxleRuntime {
       vertx = Vertx.builder().with(options).withMetrics(vertxMetrics).build();
     }
     ExecutorRegistry executors = new ExecutorRegistry(config, spec.executors);
-    AxleRuntime runtime = new AxleRuntime(config, effectiveRegistry, consumerFilters, Listeners.of(spec.listeners), vertx,
-        executors);
+    AxleRuntime runtime = new AxleRuntime(config, effectiveRegistry, spec.registry == null, spec,
+        Listeners.of(spec.listeners), vertx, executors);
     try {
       ProviderOperations operations = runtime.providerOperations(providers, providerFilters);
       SchemaTransports served = SchemaTransports.of(config, providers, factories.stream().map(TransportFactory::name)
@@ -148,6 +163,15 @@ public final class AxleRuntime {
         }
       }
       runtime.logStarted(operations, providerFilters, startNanos);
+      // Only once every transport listens: a consumer that sees the entry can call it at once. A local
+      // registry made from this runtime's own configuration is seen by no one else: nothing to tell.
+      boolean seenByOthers = spec.registry != null || effectiveRegistry.isDynamic();
+      if (!providers.isEmpty() && seenByOthers && config.get(CoreConfigKeys.REGISTRY_REGISTER)) {
+        Set<String> schemaIds = new java.util.TreeSet<>();
+        providers.forEach(p -> schemaIds.add(p.schemaId()));
+        runtime.registration = SelfRegistration.register(effectiveRegistry, config,
+            runtime.boundEndpoints.values(), schemaIds);
+      }
       return runtime;
     } catch (Exception e) {
       runtime.stop(Duration.ZERO);
@@ -173,18 +197,6 @@ public final class AxleRuntime {
             + ".address or axle." + bound.transport() + ".address)");
       }
     }
-  }
-
-  private static Registry localRegistry(AxleConfig config) {
-    Map<String, List<String>> services = new LinkedHashMap<>();
-    for (String service : config.subset("axle.registry.local").keySet()) {
-      services.put(service, config.getMostSpecific(CoreConfigKeys.REGISTRY_LOCAL, service));
-    }
-    LocalRegistry registry = LocalRegistry.of(services);
-    for (String service : config.subset("axle.registry.schemas").keySet()) {
-      registry.schemas(service, config.getMostSpecific(CoreConfigKeys.REGISTRY_SCHEMAS, service));
-    }
-    return registry;
   }
 
   private ProviderOperations providerOperations(List<ProviderRegistration> providers, List<Filter> providerFilters) {
@@ -234,7 +246,7 @@ public final class AxleRuntime {
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
     log.info("Axle service '{}' started in {} ms; transports: {}; listening: {}", config.get(CoreConfigKeys.SERVICE_NAME),
         millis, transports.keySet(), boundEndpoints.values());
-    log.info("consumer chain: {}", FilterChains.describeConsumer(consumerFilters));
+    log.info("consumer chain: {}", FilterChains.describeConsumer(consumerFilters, loadBalancers.defaultName()));
     if (!operations.isEmpty()) {
       log.info("provider chain: {}", FilterChains.describe(providerFilters, "method"));
       for (ProviderOperation op : operations.all()) {
@@ -255,10 +267,15 @@ public final class AxleRuntime {
 
   private <T> T newReference(Class<T> schemaInterface, String serviceName, String schemaId) {
     ServiceInstances instances = registry.lookup(serviceName);
-    if (instances.endpoints().isEmpty()) {
-      throw new IllegalArgumentException("reference to service " + serviceName + ": not in the registry (known services: "
-          + registry.knownServices() + "; expected: an entry axle.registry.local." + serviceName
-          + ": [highway://host:port])");
+    if (instances.instances().isEmpty()) {
+      if (!registry.isDynamic()) {
+        throw new IllegalArgumentException("reference to service " + serviceName + ": not in "
+            + registry.describe() + " (known services: " + registry.knownServices() + "; expected: "
+            + registry.howToList(serviceName, config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, serviceName))
+            + ")");
+      }
+      log.warn("reference to service {}: no instance in {} yet; its calls fail until one registers",
+          serviceName, registry.describe());
     }
     Optional<Set<String>> schemas = registry.schemas(serviceName);
     if (schemas.isPresent() && !schemas.get().contains(schemaId)) {
@@ -280,8 +297,10 @@ public final class AxleRuntime {
       Duration timeout = config.getMostSpecific(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name());
       // One selection per operation, as before it was a link: each operation turns its own
       // round-robin, so callers alternating operations still spread each one over every instance.
+      String balancer = config.getMostSpecific(CoreConfigKeys.LOADBALANCE_STRATEGY, serviceName, schemaId, op.name());
       operations.put(op.method(), new ConsumerOperation(op, transport, timeout.toNanos(), listener, consumerFilters,
-          new EndpointSelection(serviceName, transport.name(), instances)));
+          new EndpointSelection(serviceName, transport.name(), registry,
+              loadBalancers.create(serviceName, schemaId, op.name()), balancer, endpointStates)));
     }
     return ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
   }
@@ -302,8 +321,14 @@ public final class AxleRuntime {
     if (!stopped.compareAndSet(false, true)) {
       return;
     }
-    Duration grace = requestedGrace != null ? requestedGrace : config.get(CoreConfigKeys.SHUTDOWN_TIMEOUT);
-    long deadline = System.nanoTime() + grace.toNanos();
+    Duration requested = requestedGrace != null ? requestedGrace : config.get(CoreConfigKeys.SHUTDOWN_TIMEOUT);
+    long deadline = System.nanoTime() + requested.toNanos();
+    SelfRegistration own = registration;
+    if (own != null) {
+      // Out of the registry first, so that consumers stop picking this instance before GOAWAY.
+      own.leave(config.get(CoreConfigKeys.REGISTRY_DEREGISTER_WAIT), requested);
+    }
+    Duration grace = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
     List<CompletableFuture<Void>> shutdowns = new ArrayList<>();
     for (Transport transport : transports.values()) {
       shutdowns.add(transport.shutdown(grace));
@@ -339,6 +364,13 @@ public final class AxleRuntime {
       vertx.close().await(10, TimeUnit.SECONDS);
     } catch (Exception e) {
       log.warn("Vert.x did not close cleanly: {}", e.toString());
+    }
+    if (ownsRegistry) {
+      try {
+        registry.close();
+      } catch (Exception e) {
+        log.warn("{} did not close cleanly: {}", registry.describe(), Failures.unwrap(e).toString());
+      }
     }
     log.info("Axle service '{}' stopped", config.get(CoreConfigKeys.SERVICE_NAME));
   }

@@ -32,10 +32,10 @@ public final class FilterChains {
   }
 
   /** The consumer chain every reference gets: the user's filters, the endpoint selection, the transport. */
-  public static String describeConsumer(List<Filter> filters) {
+  public static String describeConsumer(List<Filter> filters, String balancer) {
     List<String> names = new java.util.ArrayList<>(filters.size() + 1);
     filters.forEach(f -> names.add(f.name()));
-    names.add(EndpointSelection.NAME);
+    names.add(EndpointSelection.NAME_PREFIX + balancer + ")");
     return "[" + String.join(", ", names) + "] -> " + EndpointSelection.TransportLink.NAME;
   }
 

@@ -4,6 +4,7 @@ import io.axle.Filter;
 import io.axle.InvocationListener;
 import io.axle.config.AxleConfig;
 import io.axle.executor.AxleExecutor;
+import io.axle.loadbalance.LoadBalancer;
 import io.axle.registry.Registry;
 import io.axle.transport.HttpEndpoint;
 import io.axle.transport.TransportFactory;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * What {@link io.axle.Axle.Builder} records and {@link AxleRuntime#start} builds a runtime from:
@@ -25,7 +27,7 @@ public final class RuntimeSpec {
 
   /** Null until set: {@link AxleConfig#load(String...)} with no arguments then. */
   public AxleConfig config;
-  /** Null until set: the local registry from {@code axle.registry.local.*} then. */
+  /** Null until set: the registry {@code axle.registry.type} names then, which the runtime closes. */
   public Registry registry;
   /** Null unless set: Vert.x's metrics SPI for the runtime's Vert.x instance. */
   public io.vertx.core.spi.VertxMetricsFactory vertxMetrics;
@@ -35,6 +37,7 @@ public final class RuntimeSpec {
   public final List<InvocationListener> listeners = new ArrayList<>();
   public final List<HttpEndpoint> httpEndpoints = new ArrayList<>();
   public final Map<String, AxleExecutor> executors = new LinkedHashMap<>();
+  public final Map<String, Supplier<? extends LoadBalancer>> loadBalancers = new LinkedHashMap<>();
   /** Empty: the transports found with {@link java.util.ServiceLoader}. */
   public final List<TransportFactory> transports = new ArrayList<>();
 }

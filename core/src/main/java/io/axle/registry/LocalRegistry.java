@@ -11,11 +11,14 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
- * A registry held in memory, filled from {@code axle.registry.local.<service>} (endpoints) and
- * {@code axle.registry.schemas.<service>} (schema ids, optional) and changeable at run time with
- * {@link #update}, which notifies watchers like a remote registry would.
+ * A registry held in memory, filled from {@code axle.registry.local.<service>} (endpoints, each
+ * taken as an instance of its own) and {@code axle.registry.schemas.<service>} (schema ids,
+ * optional), changeable at run time with {@link #update} and {@link #register}, which notify
+ * watchers like a remote registry would. Shared by several runtimes of one JVM it is a registry
+ * for tests and demos: providers registered in it are found by the consumers that use it.
  */
 public final class LocalRegistry implements Registry {
   private final Map<String, Instances> services = new ConcurrentHashMap<>();
@@ -41,12 +44,59 @@ public final class LocalRegistry implements Registry {
 
   @Override
   public Optional<Set<String>> schemas(String serviceName) {
-    return Optional.ofNullable(schemas.get(serviceName));
+    Set<String> declared = schemas.get(serviceName);
+    return declared != null ? Optional.of(declared) : Registry.super.schemas(serviceName);
   }
 
-  /** Replaces a service's endpoints and notifies its watchers. */
+  /** Replaces a service's instances with one UP instance per endpoint, and notifies its watchers. */
   public void update(String serviceName, List<Endpoint> endpoints) {
-    instances(serviceName).set(List.copyOf(endpoints));
+    List<ServiceInstance> next = new ArrayList<>();
+    for (Endpoint endpoint : endpoints) {
+      next.add(ServiceInstance.ofEndpoint(serviceName, endpoint));
+    }
+    instances(serviceName).change(all -> List.copyOf(next));
+  }
+
+  @Override
+  public Registration register(ServiceInstance instance) {
+    Instances instances = instances(instance.serviceName());
+    instances.change(all -> replaced(all, instance.instanceId(), instance));
+    return new Registration() {
+      @Override
+      public ServiceInstance instance() {
+        return instance;
+      }
+
+      @Override
+      public void markDown() {
+        instances.change(all -> all.stream().anyMatch(i -> i.instanceId().equals(instance.instanceId()))
+            ? replaced(all, instance.instanceId(), instance.withStatus(InstanceStatus.DOWN)) : all);
+      }
+
+      @Override
+      public void deregister() {
+        instances.change(all -> replaced(all, instance.instanceId(), null));
+      }
+    };
+  }
+
+  private static List<ServiceInstance> replaced(List<ServiceInstance> all, String instanceId, ServiceInstance next) {
+    List<ServiceInstance> result = new ArrayList<>(all.size() + 1);
+    boolean found = false;
+    for (ServiceInstance instance : all) {
+      if (instance.instanceId().equals(instanceId)) {
+        found = true;
+        if (next != null) {
+          result.add(next);
+        }
+      } else {
+        result.add(instance);
+      }
+    }
+    if (!found && next != null) {
+      result.add(next);
+    }
+    return List.copyOf(result);
   }
 
   @Override
@@ -58,11 +108,21 @@ public final class LocalRegistry implements Registry {
   public Set<String> knownServices() {
     Set<String> known = new TreeSet<>();
     services.forEach((name, instances) -> {
-      if (!instances.endpoints().isEmpty()) {
+      if (!instances.instances().isEmpty()) {
         known.add(name);
       }
     });
     return known;
+  }
+
+  @Override
+  public String describe() {
+    return "the local registry";
+  }
+
+  @Override
+  public String howToList(String serviceName, String transport) {
+    return "a " + transport + "://host:port entry in axle.registry.local." + serviceName;
   }
 
   private Instances instances(String serviceName) {
@@ -71,16 +131,21 @@ public final class LocalRegistry implements Registry {
 
   private static final class Instances implements ServiceInstances {
     private final String serviceName;
-    private final List<Consumer<List<Endpoint>>> watchers = new CopyOnWriteArrayList<>();
-    private volatile List<Endpoint> endpoints = List.of();
+    private final List<Consumer<List<ServiceInstance>>> watchers = new CopyOnWriteArrayList<>();
+    private volatile List<ServiceInstance> instances = List.of();
 
     Instances(String serviceName) {
       this.serviceName = serviceName;
     }
 
-    void set(List<Endpoint> next) {
-      endpoints = next;
-      for (Consumer<List<Endpoint>> watcher : watchers) {
+    /** One change at a time, so that two registrations racing do not lose one. */
+    synchronized void change(UnaryOperator<List<ServiceInstance>> change) {
+      List<ServiceInstance> next = change.apply(instances);
+      if (next.equals(instances)) {
+        return;
+      }
+      instances = next;
+      for (Consumer<List<ServiceInstance>> watcher : watchers) {
         watcher.accept(next);
       }
     }
@@ -91,12 +156,12 @@ public final class LocalRegistry implements Registry {
     }
 
     @Override
-    public List<Endpoint> endpoints() {
-      return endpoints;
+    public List<ServiceInstance> instances() {
+      return instances;
     }
 
     @Override
-    public void watch(Consumer<List<Endpoint>> listener) {
+    public void watch(Consumer<List<ServiceInstance>> listener) {
       watchers.add(listener);
     }
   }

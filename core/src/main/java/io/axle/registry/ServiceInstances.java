@@ -1,15 +1,27 @@
 package io.axle.registry;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
-/** The live endpoint list of one service. */
+/** The live instance list of one service, kept current by the registry's watch. */
 public interface ServiceInstances {
   String serviceName();
 
-  /** The endpoints now; an immutable snapshot, possibly empty. */
-  List<Endpoint> endpoints();
+  /** The instances now, UP and DOWN; an immutable snapshot, possibly empty. */
+  List<ServiceInstance> instances();
 
   /** Calls the listener with each new snapshot after a change. Listeners must be fast. */
-  void watch(Consumer<List<Endpoint>> listener);
+  void watch(Consumer<List<ServiceInstance>> listener);
+
+  /** The endpoints of the UP instances now, in instance order. */
+  default List<Endpoint> endpoints() {
+    List<Endpoint> endpoints = new ArrayList<>();
+    for (ServiceInstance instance : instances()) {
+      if (instance.isUp()) {
+        endpoints.addAll(instance.endpoints());
+      }
+    }
+    return List.copyOf(endpoints);
+  }
 }

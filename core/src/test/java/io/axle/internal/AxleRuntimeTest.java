@@ -20,8 +20,8 @@ class AxleRuntimeTest {
         "axle.registry.local.known-b", "highway://127.0.0.1:7071"))).start()) {
       assertThatThrownBy(() -> axle.reference(EchoService.class, "missing", "EchoService"))
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessage("reference to service missing: not in the registry (known services: [known-a, known-b]; "
-              + "expected: an entry axle.registry.local.missing: [highway://host:port])");
+          .hasMessage("reference to service missing: not in the local registry (known services: [known-a, known-b]; "
+              + "expected: a highway://host:port entry in axle.registry.local.missing)");
     }
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
@@ -23,11 +24,47 @@ class LocalRegistryTest {
   void update_notifiesWatchersOfTheLiveView() {
     LocalRegistry registry = LocalRegistry.of(Map.of("perf1", List.of("highway://127.0.0.1:7070")));
     ServiceInstances view = registry.lookup("perf1");
-    List<List<Endpoint>> seen = new CopyOnWriteArrayList<>();
+    List<List<ServiceInstance>> seen = new CopyOnWriteArrayList<>();
     view.watch(seen::add);
     registry.update("perf1", List.of(new Endpoint("highway", "10.0.0.2", 7070)));
-    assertThat(seen).containsExactly(List.of(new Endpoint("highway", "10.0.0.2", 7070)));
+    assertThat(seen).hasSize(1);
+    assertThat(seen.get(0)).extracting(ServiceInstance::endpoints)
+        .containsExactly(List.of(new Endpoint("highway", "10.0.0.2", 7070)));
     assertThat(view.endpoints()).containsExactly(new Endpoint("highway", "10.0.0.2", 7070));
+  }
+
+  @Test
+  void aRegisteredInstance_isListed_thenDown_thenGone_andWatchersHearEachStep() {
+    LocalRegistry registry = new LocalRegistry();
+    ServiceInstances view = registry.lookup("orders");
+    List<List<ServiceInstance>> seen = new CopyOnWriteArrayList<>();
+    view.watch(seen::add);
+    ServiceInstance instance = new ServiceInstance("orders", "orders-1", "1.2.0",
+        List.of(new Endpoint("highway", "10.0.0.3", 7070), new Endpoint("rest", "10.0.0.3", 8080)),
+        Set.of("Orders"), InstanceStatus.UP, Map.of("zone", "a", "weight", "30"));
+    Registration registration = registry.register(instance);
+    assertThat(view.instances()).containsExactly(instance);
+    assertThat(view.endpoints()).hasSize(2);
+    assertThat(registry.knownServices()).containsExactly("orders");
+    assertThat(registry.schemas("orders")).contains(Set.of("Orders"));
+    assertThat(instance.weight()).isEqualTo(30);
+
+    registration.markDown();
+    assertThat(view.instances()).singleElement().extracting(ServiceInstance::status).isEqualTo(InstanceStatus.DOWN);
+    assertThat(view.endpoints()).isEmpty();
+
+    registration.deregister();
+    registration.markDown();
+    assertThat(view.instances()).isEmpty();
+    assertThat(seen).hasSize(3);
+  }
+
+  @Test
+  void anInstanceOnAWildcardAddress_isRefused_namingTheKeyThatFixesIt() {
+    assertThatThrownBy(() -> new ServiceInstance("orders", "orders-1", "1.0.0",
+        List.of(new Endpoint("highway", "0.0.0.0", 7070)), Set.of(), InstanceStatus.UP, Map.of()))
+        .hasMessage("instance orders-1 endpoint: highway://0.0.0.0:7070 (expected: an address a client can reach, "
+            + "not a wildcard; set axle.registry.advertise-host)");
   }
 
   @Test

@@ -23,7 +23,7 @@ class StartupFailureTest {
     String message = startupFailure(UnknownServiceApp.class, REGISTRY);
 
     assertThat(message)
-        .contains("@RpcReference on UnknownServiceCaller.echo: reference to service nope-service: not in the registry")
+        .contains("@RpcReference on UnknownServiceCaller.echo: reference to service nope-service: not in the local registry")
         .contains("known services: [echo-service]")
         .contains("axle.registry.local.nope-service");
   }

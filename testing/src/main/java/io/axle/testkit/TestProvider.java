@@ -126,6 +126,16 @@ public final class TestProvider implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Registers in {@code registry} (say a {@link io.axle.registry.LocalRegistry} its consumers share)
+     * instead of the one the configuration names; the caller closes it.
+     */
+    public Builder registry(io.axle.registry.Registry registry) {
+      Objects.requireNonNull(registry, "registry");
+      steps.add(b -> b.registry(registry));
+      return this;
+    }
+
     /** A configuration entry, e.g. {@code ("axle.executors.default", "inline")}; overrides the defaults. */
     public Builder config(String key, Object value) {
       config.put(key, value);

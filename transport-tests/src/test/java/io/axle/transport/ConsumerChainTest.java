@@ -82,9 +82,9 @@ class ConsumerChainTest {
     try (Axle consumer = Axle.builder().config(Runtimes.config(entries)).consumerFilter(record).start()) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       assertThat(CrossTransportTest.Outcome.of(() -> echo.echo("x"))).isEqualTo(new CrossTransportTest.Outcome(
-          Status.CONNECTION_FAILED, "no " + transport + " endpoint for service " + Runtimes.SERVICE + " (registry lists "
-              + "[<endpoint>]; expected: a " + transport + "://host:port entry in axle.registry.local."
-              + Runtimes.SERVICE + ")", null));
+          Status.CONNECTION_FAILED, "no UP " + transport + " endpoint for service " + Runtimes.SERVICE
+              + " in the local registry (instances: [<endpoint> UP]; expected: a " + transport
+              + "://host:port entry in axle.registry.local." + Runtimes.SERVICE + ")", null));
       assertThat(seen).containsExactly((Endpoint) null);
     }
   }

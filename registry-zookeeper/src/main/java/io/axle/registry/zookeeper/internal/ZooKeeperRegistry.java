@@ -1,0 +1,190 @@
+package io.axle.registry.zookeeper.internal;
+
+import io.axle.config.AxleConfig;
+import io.axle.registry.Registration;
+import io.axle.registry.Registry;
+import io.axle.registry.ServiceInstance;
+import io.axle.registry.ServiceInstances;
+import io.axle.registry.zookeeper.ZooKeeperKeys;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.state.ConnectionState;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The registry on ZooKeeper. Layout: {@code <root>/services/<service>/<instance id>}, one
+ * ephemeral node per provider instance holding its JSON ({@link InstanceCodec}). Providers keep
+ * their node through connection and session loss (Curator's persistent node recipe); consumers
+ * read a service through a {@link ServiceCache}. One Curator client per runtime; thread-safe.
+ */
+public final class ZooKeeperRegistry implements Registry {
+  private static final Logger log = LoggerFactory.getLogger(ZooKeeperRegistry.class);
+
+  private final CuratorFramework client;
+  private final String connectString;
+  private final String servicesPath;
+  private final Duration startTimeout;
+  private final Map<String, ServiceCache> caches = new ConcurrentHashMap<>();
+  private final List<InstanceNode> registrations = new CopyOnWriteArrayList<>();
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private ZooKeeperRegistry(CuratorFramework client, String connectString, String root, Duration startTimeout) {
+    this.client = client;
+    this.connectString = connectString;
+    this.servicesPath = (root.equals("/") ? "" : root) + "/services";
+    this.startTimeout = startTimeout;
+  }
+
+  /**
+   * Connects to the ensemble {@code axle.registry.zookeeper.connect-string} names.
+   *
+   * @throws IllegalStateException naming the key and the address when no server answers within
+   *     {@code axle.registry.zookeeper.start-timeout}
+   */
+  public static ZooKeeperRegistry connect(AxleConfig config) {
+    String connectString = config.get(ZooKeeperKeys.CONNECT_STRING);
+    Duration startTimeout = config.get(ZooKeeperKeys.START_TIMEOUT);
+    CuratorFramework client = CuratorFrameworkFactory.builder()
+        .connectString(connectString)
+        .sessionTimeoutMs(Math.toIntExact(config.get(ZooKeeperKeys.SESSION_TIMEOUT).toMillis()))
+        .connectionTimeoutMs(Math.toIntExact(config.get(ZooKeeperKeys.CONNECTION_TIMEOUT).toMillis()))
+        .retryPolicy(new ExponentialBackoffRetry(
+            Math.toIntExact(config.get(ZooKeeperKeys.RETRY_BASE_SLEEP).toMillis()),
+            config.get(ZooKeeperKeys.RETRY_MAX_RETRIES)))
+        .build();
+    ZooKeeperRegistry registry = new ZooKeeperRegistry(client, connectString, config.get(ZooKeeperKeys.ROOT),
+        startTimeout);
+    client.getConnectionStateListenable().addListener((c, state) -> registry.onStateChange(state));
+    client.start();
+    boolean connected;
+    try {
+      connected = client.blockUntilConnected(Math.toIntExact(startTimeout.toMillis()), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      connected = false;
+    }
+    if (!connected) {
+      client.close();
+      throw new IllegalStateException(ZooKeeperKeys.CONNECT_STRING.name() + ": " + connectString
+          + " (expected: a ZooKeeper ensemble that answers; none did within "
+          + ZooKeeperKeys.START_TIMEOUT.name() + " = " + startTimeout.toMillis() + " ms) — "
+          + config.origin(ZooKeeperKeys.CONNECT_STRING.name()));
+    }
+    log.info("connected to ZooKeeper at {}; services under {}", connectString, registry.servicesPath);
+    return registry;
+  }
+
+  private final AtomicBoolean unreachable = new AtomicBoolean();
+
+  private void onStateChange(ConnectionState state) {
+    switch (state) {
+      case SUSPENDED, LOST -> {
+        if (!closed.get() && unreachable.compareAndSet(false, true)) {
+          log.warn("ZooKeeper at {} cannot be reached ({}); calls go on to the last known instances, and this "
+              + "process's registrations are renewed once it can be reached", connectString, state);
+        }
+      }
+      case RECONNECTED -> {
+        if (unreachable.compareAndSet(true, false)) {
+          log.info("ZooKeeper at {} reached again; catching up with the instances listed there", connectString);
+        }
+      }
+      default -> {
+      }
+    }
+  }
+
+  @Override
+  public ServiceInstances lookup(String serviceName) {
+    ServiceCache cache = caches.computeIfAbsent(serviceName,
+        name -> new ServiceCache(client, servicesPath + "/" + name, name));
+    try {
+      if (!cache.awaitInitialized(startTimeout)) {
+        log.warn("the instances of {} were not read from ZooKeeper at {} within {} ms; going on with none until "
+            + "they are", serviceName, connectString, startTimeout.toMillis());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return cache;
+  }
+
+  @Override
+  public Set<String> knownServices() {
+    Set<String> known = new TreeSet<>();
+    try {
+      if (client.checkExists().forPath(servicesPath) != null) {
+        for (String service : client.getChildren().forPath(servicesPath)) {
+          if (!client.getChildren().forPath(servicesPath + "/" + service).isEmpty()) {
+            known.add(service);
+          }
+        }
+      }
+    } catch (Exception e) {
+      // Unreachable: what the caches hold is the best answer there is.
+      caches.forEach((name, cache) -> {
+        if (!cache.instances().isEmpty()) {
+          known.add(name);
+        }
+      });
+    }
+    return known;
+  }
+
+  @Override
+  public Registration register(ServiceInstance instance) {
+    String path = servicesPath + "/" + instance.serviceName() + "/" + instance.instanceId();
+    InstanceNode node = new InstanceNode(client, path, instance);
+    if (!node.awaitCreated(startTimeout)) {
+      node.deregister();
+      throw new IllegalStateException("registering " + instance.instanceId() + " at " + path + " in ZooKeeper at "
+          + connectString + ": not done within " + ZooKeeperKeys.START_TIMEOUT.name() + " = "
+          + startTimeout.toMillis() + " ms (expected: a ZooKeeper ensemble that answers and lets this client "
+          + "create nodes under " + servicesPath + ")");
+    }
+    registrations.add(node);
+    return node;
+  }
+
+  /** The Curator client, for tools and tests that look at ZooKeeper itself. */
+  public CuratorFramework client() {
+    return client;
+  }
+
+  @Override
+  public boolean isDynamic() {
+    return true;
+  }
+
+  @Override
+  public String describe() {
+    return "ZooKeeper at " + connectString + " under " + servicesPath;
+  }
+
+  @Override
+  public String howToList(String serviceName, String transport) {
+    return "a running provider of " + serviceName + " with a " + transport + " endpoint, registered in ZooKeeper at "
+        + connectString + " under " + servicesPath + " (the same axle.registry.zookeeper.root)";
+  }
+
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    registrations.forEach(InstanceNode::deregister);
+    caches.values().forEach(ServiceCache::close);
+    client.close();
+  }
+}

@@ -1,0 +1,89 @@
+package io.axle.registry.zookeeper;
+
+import static io.axle.registry.zookeeper.Fleet.await;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.axle.Axle;
+import io.axle.config.AxleConfig;
+import io.axle.registry.zookeeper.internal.ZooKeeperRegistry;
+import io.axle.testkit.TestProvider;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A producer killed with SIGKILL under load: it cannot deregister, so its entry stays until its
+ * ZooKeeper session expires. Calls it had in flight fail (counted, with the reason); calls that
+ * would go to it meanwhile cannot connect and go to another instance unsent; none fails once the
+ * session expired.
+ */
+@Timeout(120)
+class AbruptStopTest {
+  private static final Duration WAIT = Duration.ofSeconds(20);
+  private static final int CALLERS = 4;
+
+  @Test
+  void aKilledProducer_costsAtMostTheCallsItHadInFlight_andNoneAfterItsSessionExpired() throws Exception {
+    // Short ticks, so that the 2 s session of the fleet is allowed (ZooKeeper bounds it to 2..20 ticks).
+    InstanceSpec spec = new InstanceSpec(null, -1, -1, -1, true, -1, 200, -1);
+    try (TestingServer zookeeper = new TestingServer(spec, true);
+        TestProvider p1 = Fleet.producer(zookeeper.getConnectString(), "/axle", "p1");
+        TestProvider p2 = Fleet.producer(zookeeper.getConnectString(), "/axle", "p2");
+        Axle consumer = Fleet.consumer(zookeeper.getConnectString(), "/axle", "highway", Map.of());
+        ZooKeeperRegistry observer = observer(zookeeper.getConnectString())) {
+      Process doomed = startProducerProcess(zookeeper.getConnectString(), "doomed");
+      try (CallLoad load = new CallLoad(consumer.reference(Greeter.class, Fleet.SERVICE, "Greeter"), CALLERS)) {
+        await(WAIT, "the producer process gets calls", () -> load.answersFrom("doomed") > 100);
+
+        doomed.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        await(WAIT, "its session expires and its entry goes", () -> observer.lookup(Fleet.SERVICE).instances()
+            .stream().noneMatch(i -> i.instanceId().equals("doomed")));
+        List<String> failedWhileListed = load.failures();
+        assertThat(failedWhileListed).hasSizeLessThanOrEqualTo(CALLERS)
+            .allSatisfy(message -> assertThat(message).startsWith("Greeter.whoAmI failed on highway://127.0.0.1:"));
+
+        long atExpiry = load.total();
+        await(WAIT, "the others go on", () -> load.total() > atExpiry + 1000);
+        assertThat(load.failures()).isEqualTo(failedWhileListed);
+      } finally {
+        doomed.destroyForcibly();
+      }
+    }
+  }
+
+  private static ZooKeeperRegistry observer(String connectString) {
+    AxleConfig.Builder config = AxleConfig.builder();
+    Fleet.registryKeys(connectString, "/axle").forEach(config::put);
+    return ZooKeeperRegistry.connect(config.build());
+  }
+
+  private static Process startProducerProcess(String connectString, String name) throws Exception {
+    String java = ProcessHandle.current().info().command()
+        .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
+    Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        ProducerMain.class.getName(), connectString, "/axle", name)
+        .redirectErrorStream(true)
+        .start();
+    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    String line;
+    StringBuilder seen = new StringBuilder();
+    while ((line = out.readLine()) != null) {
+      if (line.startsWith("READY ")) {
+        // Keep draining its output, or it would block once the pipe is full.
+        Thread.ofPlatform().daemon().start(() -> out.lines().forEach(l -> { }));
+        return process;
+      }
+      seen.append(line).append('\n');
+    }
+    throw new AssertionError("the producer process ended before it was ready:\n" + seen);
+  }
+}

@@ -1,0 +1,63 @@
+package io.axle.registry.zookeeper;
+
+import io.axle.Axle;
+import io.axle.config.AxleConfig;
+import io.axle.testkit.TestProvider;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/** Producers and consumers of one service that find each other in a real ZooKeeper. */
+final class Fleet {
+  static final String SERVICE = "greeter";
+
+  private Fleet() {
+  }
+
+  /** The keys every runtime of a test shares: the registry type, the ensemble and a root of the test's own. */
+  static Map<String, Object> registryKeys(String connectString, String root) {
+    Map<String, Object> keys = new LinkedHashMap<>();
+    keys.put("axle.registry.type", "zookeeper");
+    keys.put("axle.registry.zookeeper.connect-string", connectString);
+    keys.put("axle.registry.zookeeper.root", root);
+    keys.put("axle.registry.zookeeper.session-timeout", "2s");
+    keys.put("axle.registry.zookeeper.start-timeout", "5s");
+    keys.put("axle.registry.deregister-wait", "300ms");
+    return keys;
+  }
+
+  /** A producer named {@code name} (its answer and instance id), registered under {@code root}. */
+  static TestProvider producer(String connectString, String root, String name) {
+    TestProvider.Builder builder = TestProvider.builder(SERVICE)
+        .provider("Greeter", Greeter.class, caller -> name)
+        .config("axle.registry.instance-id", name)
+        .config("axle.executors.default", "inline");
+    registryKeys(connectString, root).forEach(builder::config);
+    return builder.start();
+  }
+
+  /** A consumer of the fleet over {@code transport}, with {@code extra} keys on top. */
+  static Axle consumer(String connectString, String root, String transport, Map<String, Object> extra) {
+    AxleConfig.Builder config = AxleConfig.builder()
+        .put("axle.service.name", "caller")
+        .put("axle.references.transport", transport)
+        .put("axle.highway.client.thread-count", 1)
+        .put("axle.rest.client.thread-count", 1)
+        .put("axle.request.timeout", "5s");
+    registryKeys(connectString, root).forEach(config::put);
+    extra.forEach(config::put);
+    return Axle.builder().config(config.build()).start();
+  }
+
+  /** Polls {@code condition} until it holds; fails naming {@code what} after {@code timeout}. */
+  static void await(Duration timeout, String what, BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() - deadline > 0) {
+        throw new AssertionError("not within " + timeout.toMillis() + " ms: " + what);
+      }
+      Thread.sleep(20);
+    }
+  }
+}

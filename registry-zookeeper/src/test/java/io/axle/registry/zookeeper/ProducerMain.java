@@ -1,0 +1,20 @@
+package io.axle.registry.zookeeper;
+
+import io.axle.testkit.TestProvider;
+
+/**
+ * A producer in a process of its own, for the test that kills one with SIGKILL: prints
+ * {@code READY <highway port>} once registered, then serves until it is killed.
+ * Arguments: the ZooKeeper connect string, the root path, the producer's name.
+ */
+public final class ProducerMain {
+  private ProducerMain() {
+  }
+
+  public static void main(String[] args) throws InterruptedException {
+    TestProvider producer = Fleet.producer(args[0], args[1], args[2]);
+    System.out.println("READY " + producer.endpoint("highway").port());
+    System.out.flush();
+    Thread.sleep(Long.MAX_VALUE);
+  }
+}

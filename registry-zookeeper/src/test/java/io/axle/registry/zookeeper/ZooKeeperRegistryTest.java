@@ -1,0 +1,173 @@
+package io.axle.registry.zookeeper;
+
+import static io.axle.registry.zookeeper.Fleet.await;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.axle.Axle;
+import io.axle.config.AxleConfig;
+import io.axle.config.ConfigException;
+import io.axle.registry.Endpoint;
+import io.axle.registry.InstanceStatus;
+import io.axle.registry.Registration;
+import io.axle.registry.ServiceInstance;
+import io.axle.registry.ServiceInstances;
+import io.axle.registry.zookeeper.internal.ZooKeeperRegistry;
+import io.vertx.core.json.JsonObject;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.KillSession;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The registry against a real ZooKeeper server in this JVM: registration, watches, bad data, bad addresses. */
+@Timeout(60)
+class ZooKeeperRegistryTest {
+  private static final Duration WAIT = Duration.ofSeconds(10);
+
+  private TestingServer zookeeper;
+  private CuratorFramework raw;
+  private final List<ZooKeeperRegistry> registries = new CopyOnWriteArrayList<>();
+
+  @BeforeEach
+  void startZooKeeper() throws Exception {
+    zookeeper = new TestingServer(true);
+    raw = CuratorFrameworkFactory.newClient(zookeeper.getConnectString(), new RetryOneTime(100));
+    raw.start();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    registries.forEach(ZooKeeperRegistry::close);
+    raw.close();
+    zookeeper.close();
+  }
+
+  private ZooKeeperRegistry registry() {
+    AxleConfig.Builder config = AxleConfig.builder();
+    Fleet.registryKeys(zookeeper.getConnectString(), "/axle").forEach(config::put);
+    ZooKeeperRegistry registry = ZooKeeperRegistry.connect(config.build());
+    registries.add(registry);
+    return registry;
+  }
+
+  private static ServiceInstance instance(String id, int port) {
+    return new ServiceInstance("orders", id, "2.1.0",
+        List.of(new Endpoint("highway", "127.0.0.1", port), new Endpoint("rest", "127.0.0.1", port + 1)),
+        Set.of("Orders"), InstanceStatus.UP, Map.of("zone", "eu-1", "weight", "50"));
+  }
+
+  @Test
+  void aRegisteredInstance_isAnEphemeralJsonNode_thatWatchersSeeComeGoDownAndLeave() throws Exception {
+    ZooKeeperRegistry provider = registry();
+    ZooKeeperRegistry consumer = registry();
+    ServiceInstances view = consumer.lookup("orders");
+    List<List<ServiceInstance>> seen = new CopyOnWriteArrayList<>();
+    view.watch(seen::add);
+    assertThat(view.instances()).isEmpty();
+
+    ServiceInstance orders1 = instance("orders-1", 7070);
+    Registration registration = provider.register(orders1);
+    await(WAIT, "the consumer sees orders-1", () -> view.instances().equals(List.of(orders1)));
+    assertThat(consumer.knownServices()).containsExactly("orders");
+    assertThat(consumer.schemas("orders")).contains(Set.of("Orders"));
+
+    String path = "/axle/services/orders/orders-1";
+    assertThat(raw.checkExists().forPath(path).getEphemeralOwner()).isNotZero();
+    JsonObject data = new JsonObject(new String(raw.getData().forPath(path), StandardCharsets.UTF_8));
+    assertThat(data.getString("status")).isEqualTo("UP");
+    assertThat(data.getJsonArray("endpoints").getList())
+        .containsExactly("highway://127.0.0.1:7070", "rest://127.0.0.1:7071");
+    assertThat(data.getJsonObject("properties").getString("zone")).isEqualTo("eu-1");
+
+    registration.markDown();
+    await(WAIT, "the consumer sees orders-1 DOWN", () -> view.instances().size() == 1
+        && view.instances().get(0).status() == InstanceStatus.DOWN);
+    assertThat(view.endpoints()).isEmpty();
+
+    registration.deregister();
+    await(WAIT, "orders-1 is gone", () -> view.instances().isEmpty());
+    assertThat(raw.checkExists().forPath(path)).isNull();
+    assertThat(seen.stream().map(List::size).toList()).containsExactly(1, 1, 0);
+  }
+
+  @Test
+  void malformedNodes_areSkipped_andTheGoodOnesStillListed() throws Exception {
+    ZooKeeperRegistry consumer = registry();
+    raw.create().creatingParentsIfNeeded().forPath("/axle/services/orders/junk", "not json".getBytes());
+    raw.create().forPath("/axle/services/orders/no-endpoints",
+        "{\"service\":\"orders\",\"id\":\"x\",\"status\":\"UP\"}".getBytes());
+    raw.create().forPath("/axle/services/orders/bad-status",
+        "{\"service\":\"orders\",\"id\":\"y\",\"status\":\"MAYBE\",\"endpoints\":[]}".getBytes());
+    raw.create().forPath("/axle/services/orders/empty");
+    ServiceInstances view = consumer.lookup("orders");
+    assertThat(view.instances()).isEmpty();
+
+    ServiceInstance good = instance("orders-2", 7080);
+    registry().register(good);
+    await(WAIT, "the good instance is listed", () -> view.instances().equals(List.of(good)));
+    raw.setData().forPath("/axle/services/orders/junk", "{\"still\": \"no\"}".getBytes());
+    raw.delete().forPath("/axle/services/orders/empty");
+    Thread.sleep(200);
+    assertThat(view.instances()).containsExactly(good);
+  }
+
+  @Test
+  void aProviderWhoseSessionExpired_registersAgain() throws Exception {
+    ZooKeeperRegistry provider = registry();
+    ZooKeeperRegistry consumer = registry();
+    ServiceInstances view = consumer.lookup("orders");
+    List<List<ServiceInstance>> seen = new CopyOnWriteArrayList<>();
+    view.watch(seen::add);
+    ServiceInstance orders3 = instance("orders-3", 7090);
+    provider.register(orders3);
+    await(WAIT, "orders-3 listed", () -> view.instances().equals(List.of(orders3)));
+
+    KillSession.kill(provider.client().getZookeeperClient().getZooKeeper());
+    await(WAIT, "orders-3 gone with the session and back", () -> seen.size() >= 3
+        && view.instances().equals(List.of(orders3)));
+    assertThat(seen.stream().map(List::size).toList()).containsSequence(0, 1);
+  }
+
+  @Test
+  void anUnreachableEnsemble_failsTheStart_namingTheKeyAndTheAddress() throws Exception {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    AxleConfig.Builder config = AxleConfig.builder().put("axle.service.name", "orders");
+    Fleet.registryKeys("127.0.0.1:" + closedPort, "/axle").forEach(config::put);
+    config.put("axle.registry.zookeeper.start-timeout", "500ms");
+    assertThatThrownBy(() -> Axle.builder().config(config.build()).start())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("axle.registry.zookeeper.connect-string: 127.0.0.1:" + closedPort
+            + " (expected: a ZooKeeper ensemble that answers; none did within "
+            + "axle.registry.zookeeper.start-timeout = 500 ms)");
+  }
+
+  @Test
+  void badRegistryKeys_areRefused_withTheExpectedForm() {
+    AxleConfig config = AxleConfig.builder()
+        .put("axle.registry.type", "zookeeper")
+        .put("axle.registry.zookeeper.root", "axle/")
+        .put("axle.registry.zookeeper.connect-string", "zk1")
+        .build();
+    assertThatThrownBy(() -> Axle.builder().config(config).start())
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("axle.registry.zookeeper.root: axle/ (expected: an absolute ZooKeeper path without a "
+            + "trailing slash, e.g. /axle)")
+        .hasMessageContaining("axle.registry.zookeeper.connect-string: zk1 (expected: a comma-separated list of "
+            + "host:port, e.g. zk1:2181,zk2:2181,zk3:2181)");
+  }
+}
