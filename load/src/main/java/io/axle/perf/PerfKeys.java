@@ -87,6 +87,19 @@ public final class PerfKeys implements ConfigKeyProvider {
       "With --loopback: start a proxy child (--proxy) in front of the producer child, so client -> proxy -> server "
           + "runs on this machine; both children get the axle.* keys.");
 
+  public static final ConfigKey<Integer> LOOPBACK_PRODUCERS = ConfigKey.intKey("loopback.producers", 1, 1, 16,
+      "With --loopback: how many producer children to start; the consumer spreads its calls over them by "
+          + "axle.loadbalance.strategy and prints each one's share per window and in the summary.");
+
+  public static final ConfigKey<Boolean> LOOPBACK_ZOOKEEPER = ConfigKey.booleanKey("loopback.zookeeper", false,
+      "With --loopback: start a ZooKeeper server in this process, have the producers register there and the "
+          + "consumer find them there (axle.registry.type: zookeeper), instead of listing their ports.");
+
+  public static final ConfigKey<Duration> LOOPBACK_STOP_ONE_AFTER = ConfigKey.durationKey("loopback.stop-one-after",
+      Duration.ZERO,
+      "With --loopback and at least two producers: stop the last producer (SIGTERM, a graceful stop) this long "
+          + "after the producers are ready, warm-up included; 0 stops none.");
+
   public static final ConfigKey<Boolean> BASELINE_ENABLED = ConfigKey.booleanKey("baseline.enabled", true,
       "Producer: also serve the raw baseline echoes (baseline.address, baseline.rest-address), no Axle code on their path.");
 
@@ -117,6 +130,7 @@ public final class PerfKeys implements ConfigKeyProvider {
   private static final List<ConfigKey<?>> KEYS = List.of(SYNC, SYNC_COUNT, ASYNC_COUNT, REQUEST_SIZE, RESPONSE_SIZE,
       DURATION, WARMUP, JSON, LOOPBACK, REPORT, RPS, RPS_MAX_IN_FLIGHT, LONG_TAIL_RATIO, LONG_TAIL_DELAY, SWEEP,
       TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
+      LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER,
       BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, COMPARE, COMPARE_PAIRS);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */

@@ -37,7 +37,7 @@ final class ConsumerRunner implements ApplicationRunner, ExitCodeGenerator, Disp
         : null;
     this.consumer = new Consumer(settings, target, baseline != null ? baseline.sync() : references.sync(),
         baseline != null ? baseline.async() : references.async(), output.out(), output.err(), stop,
-        Consumer.PRODUCER_WAIT, producer.producerCpu());
+        Consumer.PRODUCER_WAIT, producer.producerCpu(), producer.instanceCounts());
   }
 
   @Override

@@ -46,13 +46,16 @@ final class ChildProducer implements AutoCloseable {
   }
 
   private final Kind kind;
+  /** What its relayed lines start with: the kind's prefix, or the instance's name among several. */
+  private final String prefix;
   private final Process process;
   private final PrintStream out;
   private final CompletableFuture<String> readyLine = new CompletableFuture<>();
   private final Thread relay;
 
-  private ChildProducer(Kind kind, Process process, PrintStream out) {
+  private ChildProducer(Kind kind, String prefix, Process process, PrintStream out) {
     this.kind = kind;
+    this.prefix = prefix;
     this.process = process;
     this.out = out;
     this.relay = Thread.ofPlatform().name("perf-producer-output").daemon(true).start(this::relayOutput);
@@ -64,8 +67,13 @@ final class ChildProducer implements AutoCloseable {
 
   /** A child of that kind; a proxy's arguments must include {@code --proxy}. */
   static ChildProducer start(Kind kind, List<String> args, PrintStream out) throws IOException {
+    return start(kind, kind.prefix, args, out);
+  }
+
+  /** A child whose relayed lines start with {@code prefix}, to tell several producers apart. */
+  static ChildProducer start(Kind kind, String prefix, List<String> args, PrintStream out) throws IOException {
     Process process = new ProcessBuilder(command(args)).redirectErrorStream(true).start();
-    return new ChildProducer(kind, process, out);
+    return new ChildProducer(kind, prefix, process, out);
   }
 
   /** This java, this jar (or class path when not run from a jar, as in tests), the producer's args. */
@@ -146,7 +154,7 @@ final class ChildProducer implements AutoCloseable {
     try (BufferedReader reader = new BufferedReader(
         new InputStreamReader(process.getInputStream(), Charset.defaultCharset()))) {
       for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-        out.println(kind.prefix + line);
+        out.println(prefix + line);
         if (line.contains(kind.readyPrefix)) {
           readyLine.complete(line);
         }
@@ -178,7 +186,7 @@ final class ChildProducer implements AutoCloseable {
       if (handle.isAlive()) {
         handle.destroy();
         if (!process.waitFor(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
-          out.println(kind.prefix + "did not stop within " + STOP_WAIT.toSeconds() + " s; killing it");
+          out.println(prefix + "did not stop within " + STOP_WAIT.toSeconds() + " s; killing it");
           handle.destroyForcibly();
           process.waitFor(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
         }

@@ -10,26 +10,36 @@ import io.axle.perf.PerfOutput;
 import io.axle.perf.PerfService;
 import io.axle.perf.StopSignal;
 import io.axle.perf.consumer.ConsumerSettings;
+import io.axle.perf.consumer.InstanceCounts;
 import io.axle.perf.consumer.ProducerCpu;
 import io.axle.perf.consumer.ProducerEndpoints;
+import io.axle.perf.report.TextReport;
 import io.axle.registry.Endpoint;
+import io.axle.registry.zookeeper.ZooKeeperKeys;
 import io.axle.spring.AxleBuilderCustomizer;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code --loopback}'s producer: a child process started while the consumer's context is created, so that
- * its ready line is known before the runtime starts; the consumer's {@code perf1} entry is then pointed at
- * the ports the child reports, on every transport it serves ({@code axle.references.transport} picks which
- * one is called, as between two machines). Stopped when the context closes, after the consumer's runtime,
- * the way an operator would stop it (SIGTERM, so its calls in flight are answered).
+ * {@code --loopback}'s producers: child processes started while the consumer's context is created, so that
+ * their ready lines are known before the runtime starts. The consumer then finds them by the ports they
+ * report ({@code perf1}'s local entry, every transport they serve; {@code axle.references.transport} picks
+ * which one is called, as between two machines) or, with {@code loopback.zookeeper}, in a ZooKeeper server
+ * started in this process, where they register themselves. With {@code loopback.producers} above 1 the
+ * answers are counted per producer, and {@code loopback.stop-one-after} stops the last one mid-run. Stopped
+ * when the context closes, after the consumer's runtime, the way an operator would stop them (SIGTERM, so
+ * their calls in flight are answered).
  */
 @Component
 @Profile("loopback")
@@ -46,36 +56,114 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
   private static final Set<String> WILDCARD_HOSTS = Set.of("0.0.0.0", "::", "0:0:0:0:0:0:0:0");
 
   private final AxleConfig config;
-  private final ChildProducer child;
-  /** The proxy child between the consumer and the producer child, with {@code loopback.proxy}; else null. */
+  private final PrintStream out;
+  /** The producer children, producer-1 first. */
+  private final List<ChildProducer> children = new ArrayList<>();
+  /** The proxy child between the consumer and the producers, with {@code loopback.proxy}; else null. */
   private final ChildProducer proxy;
+  /** The ZooKeeper server of {@code loopback.zookeeper}; else null. */
+  private final LoopbackZooKeeper zookeeper;
   private final List<String> registered;
+  private final InstanceCounts instanceCounts;
+  private final Thread stopOne;
 
   LoopbackProducer(AxleConfig config, PerfConfig perfConfig, ApplicationArguments args, PerfOutput output,
       StopSignal stop) throws IOException, InterruptedException {
     this.config = config;
+    this.out = output.out();
     // Both sides' keys are checked before a child is started, so a typo costs no start-up (the axle.* keys
     // were, with the AxleConfig bean).
-    ConsumerSettings.from(perfConfig.config());
-    perfConfig.config().get(PerfKeys.RESPONSE_SIZE);
-    List<String> producerArgs = producerArgs(List.of(args.getSourceArgs()));
-    this.child = ChildProducer.start(producerArgs, output.out());
+    AxleConfig perf = perfConfig.config();
+    ConsumerSettings.from(perf);
+    perf.get(PerfKeys.RESPONSE_SIZE);
+    int count = perf.get(PerfKeys.LOOPBACK_PRODUCERS);
+    Duration stopOneAfter = perf.get(PerfKeys.LOOPBACK_STOP_ONE_AFTER);
+    List<String> userArgs = List.of(args.getSourceArgs());
+    checkScaleOut(perf, count, stopOneAfter, userArgs);
+    List<String> producerArgs = producerArgs(userArgs);
+    this.zookeeper = perf.get(PerfKeys.LOOPBACK_ZOOKEEPER) ? LoopbackZooKeeper.start(out) : null;
     ChildProducer startedProxy = null;
     try {
-      List<String> server = child.awaitReady(READY_WAIT, stop).stream().map(e -> reachable(e).toString()).toList();
-      if (perfConfig.config().get(PerfKeys.LOOPBACK_PROXY)) {
-        startedProxy = ChildProducer.start(ChildProducer.Kind.PROXY, proxyArgs(producerArgs, server), output.out());
+      Map<Endpoint, String> labels = new LinkedHashMap<>();
+      for (int i = 1; i <= count; i++) {
+        String name = "producer-" + i;
+        children.add(ChildProducer.start(ChildProducer.Kind.PRODUCER,
+            count == 1 ? ChildProducer.PREFIX : "[" + name + "] ", childArgs(producerArgs, name), out));
+      }
+      List<String> server = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        for (Endpoint endpoint : children.get(i).awaitReady(READY_WAIT, stop)) {
+          Endpoint reachable = reachable(endpoint);
+          labels.put(reachable, "producer-" + (i + 1));
+          server.add(reachable.toString());
+        }
+      }
+      if (perf.get(PerfKeys.LOOPBACK_PROXY)) {
+        startedProxy = ChildProducer.start(ChildProducer.Kind.PROXY, proxyArgs(producerArgs, server), out);
         server = startedProxy.awaitReady(READY_WAIT, stop).stream().map(e -> reachable(e).toString()).toList();
       }
       this.proxy = startedProxy;
-      this.registered = server;
+      this.registered = List.copyOf(server);
+      // Behind a proxy the consumer sees one instance, the proxy: nothing to tell apart.
+      this.instanceCounts = count > 1 && startedProxy == null ? new InstanceCounts(labels) : null;
     } catch (ChildProducer.NotReadyException e) {
       closeChildren(startedProxy);
       throw new PerfFailure("--loopback: " + e.getMessage());
-    } catch (InterruptedException | RuntimeException e) {
+    } catch (InterruptedException | IOException | RuntimeException e) {
       closeChildren(startedProxy); // no orphan, whatever went wrong
       throw e;
     }
+    this.stopOne = stopOneAfter.isZero() ? null : Thread.ofPlatform().name("loopback-stop-one").daemon(true)
+        .start(() -> stopLastAfter(stopOneAfter, stop));
+  }
+
+  /** What several producers on one machine cannot share, checked before any child starts. */
+  private static void checkScaleOut(AxleConfig perf, int count, Duration stopOneAfter, List<String> userArgs) {
+    if (!stopOneAfter.isZero() && count < 2) {
+      throw new PerfFailure(PerfKeys.LOOPBACK_STOP_ONE_AFTER.name() + ": " + stopOneAfter.toMillis() / 1000.0
+          + "s (expected: 0, or " + PerfKeys.LOOPBACK_PRODUCERS.name() + " of 2 or more, so that another producer "
+          + "takes the calls of the one stopped)");
+    }
+    if (count > 1) {
+      for (String key : concat(ADDRESS_KEYS, BASELINE_ADDRESS_KEYS)) {
+        for (String arg : userArgs) {
+          if (arg.startsWith("--" + key + "=") && !arg.endsWith(":0")) {
+            throw new PerfFailure(PerfKeys.LOOPBACK_PRODUCERS.name() + ": " + count + " (expected: 1 while " + key
+                + " names a port, " + arg.substring(arg.indexOf('=') + 1) + ": producers on one machine need "
+                + "ports of their own; drop the key or give port 0)");
+          }
+        }
+      }
+    }
+  }
+
+  /** The shared producer arguments, plus the child's instance id and, with ZooKeeper, where to register. */
+  private List<String> childArgs(List<String> producerArgs, String name) {
+    List<String> child = new ArrayList<>(producerArgs);
+    child.add("--" + CoreConfigKeys.REGISTRY_INSTANCE_ID.name() + "=" + name);
+    if (zookeeper != null) {
+      child.add("--" + CoreConfigKeys.REGISTRY_TYPE.name() + "=zookeeper");
+      child.add("--" + ZooKeeperKeys.CONNECT_STRING.name() + "=" + zookeeper.connectString());
+    }
+    return child;
+  }
+
+  /** SIGTERM to the last producer once {@code after} has passed, unless the run stops first. */
+  private void stopLastAfter(Duration after, StopSignal stop) {
+    try {
+      if (stop.await(after.toNanos())) {
+        return;
+      }
+    } catch (InterruptedException e) {
+      return;
+    }
+    int last = children.size();
+    out.printf("loopback: stopping producer-%d (SIGTERM) %s after the producers were ready; the others take "
+        + "its calls%n", last, TextReport.duration(after));
+    long start = System.nanoTime();
+    children.get(last - 1).close();
+    out.printf("loopback: producer-%d stopped in %d ms%n", last,
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
   }
 
   /**
@@ -96,10 +184,16 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
   }
 
   private void closeChildren(ChildProducer startedProxy) {
+    if (stopOne != null) {
+      stopOne.interrupt();
+    }
     if (startedProxy != null) {
       startedProxy.close();
     }
-    child.close();
+    children.forEach(ChildProducer::close);
+    if (zookeeper != null) {
+      zookeeper.close();
+    }
   }
 
   @Override
@@ -108,19 +202,50 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
   }
 
   /**
-   * The producer child's CPU clock: the server's side, where the baseline echoes live too. With
-   * {@code loopback.proxy} the proxy child's CPU is not in it.
+   * The producer children's CPU clocks, summed: the server's side, where the baseline echoes live too. A
+   * child that stopped counts with what it had used when last read. With {@code loopback.proxy} the proxy
+   * child's CPU is not in it.
    */
   @Override
   public ProducerCpu producerCpu() {
-    return child.cpu();
+    List<ProducerCpu> clocks = children.stream().map(ChildProducer::cpu).toList();
+    long[] lastRead = new long[clocks.size()];
+    return () -> {
+      long total = 0;
+      for (int i = 0; i < clocks.size(); i++) {
+        long now = clocks.get(i).totalCpuNanos();
+        synchronized (lastRead) {
+          if (now >= 0) {
+            lastRead[i] = now;
+          }
+          total += lastRead[i];
+        }
+      }
+      return total;
+    };
   }
 
-  /** Loopback means calling our own child, wherever it ended up listening. */
+  @Override
+  public InstanceCounts instanceCounts() {
+    return instanceCounts;
+  }
+
+  /**
+   * Loopback means calling our own children, wherever they ended up listening: by their ports, or through
+   * ZooKeeper, where they registered (a proxy child is always reached by its port).
+   */
   @Override
   public void customize(Axle.Builder builder) {
-    builder.config(config.with(CoreConfigKeys.REGISTRY_LOCAL.name() + "." + PerfService.SERVICE_NAME,
-        String.join(",", registered)));
+    if (instanceCounts != null) {
+      builder.consumerFilter(instanceCounts);
+    }
+    if (zookeeper != null && proxy == null) {
+      builder.config(config.with(CoreConfigKeys.REGISTRY_TYPE.name(), "zookeeper")
+          .with(ZooKeeperKeys.CONNECT_STRING.name(), zookeeper.connectString()));
+    } else {
+      builder.config(config.with(CoreConfigKeys.REGISTRY_LOCAL.name() + "." + PerfService.SERVICE_NAME,
+          String.join(",", registered)));
+    }
   }
 
   /** The proxy first, as an operator would stop a chain from its front: its calls in flight still reach the server. */

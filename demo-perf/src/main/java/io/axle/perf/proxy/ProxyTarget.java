@@ -37,6 +37,12 @@ public record ProxyTarget(String service, String transport, String proxyName) {
           + CoreConfigKeys.SERVICE_NAME.name() + ", or every call would be forwarded to itself) — "
           + config.origin(key));
     }
+    String transport = config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, service, PerfService.SCHEMA_ID,
+        "echo");
+    if (!"local".equals(config.get(CoreConfigKeys.REGISTRY_TYPE))) {
+      // A remote registry lists the target's instances as they come: nothing to check before the start.
+      return new ProxyTarget(service, transport, proxyName);
+    }
     Map<String, String> registry = config.subset(CoreConfigKeys.REGISTRY_LOCAL.name());
     String entries = registry.get(service);
     if (entries == null || entries.isBlank()) {
@@ -45,8 +51,6 @@ public record ProxyTarget(String service, String transport, String proxyName) {
           + registry.keySet() + "; expected: one of them, or an entry axle.registry.local." + service
           + ": [highway://host:port]) — " + config.origin(key));
     }
-    String transport = config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, service, PerfService.SCHEMA_ID,
-        "echo");
     boolean reachable = Arrays.stream(entries.split(",")).map(String::strip)
         .anyMatch(entry -> entry.startsWith(transport + "://"));
     if (!reachable) {

@@ -42,7 +42,7 @@ class ProducerUnavailableTest {
           axle.reference(PerfService.class, PerfService.SERVICE_NAME, PerfService.SCHEMA_ID),
           axle.reference(PerfServiceAsync.class, PerfService.SERVICE_NAME, PerfService.SCHEMA_ID),
           new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-          new StopSignal(), Duration.ofSeconds(1), null);
+          new StopSignal(), Duration.ofSeconds(1), null, null);
       long start = System.nanoTime();
       status = consumer.run();
       took = Duration.ofNanos(System.nanoTime() - start);

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One consumer run: wait for {@code perf1}, drive load through the warm-up and the measurement, then
@@ -38,16 +39,21 @@ public final class Consumer {
   private final StopSignal stop;
   private final Duration producerWait;
   private final ProducerCpu producerCpu;
+  private final InstanceCounts instances;
   private volatile RunResult lastResult;
+  /** The last run's answers by instance; empty when not counted. */
+  private Map<String, Long> measuredInstances = Map.of();
 
   /**
    * @param service the blocking view of {@code perf1}, for the probe and the sync driver
    * @param asyncService the reactive view, for the async driver
    * @param producerWait how long to wait for the producer's first answer; {@link #PRODUCER_WAIT} but in tests
    * @param producerCpu the producer process's CPU clock; null when it is not a child of this process
+   * @param instances counts the answers by producer instance when there are several; else null
    */
   Consumer(ConsumerSettings settings, ConsumerTarget target, PerfService service, PerfServiceAsync asyncService,
-      PrintStream out, PrintStream err, StopSignal stop, Duration producerWait, ProducerCpu producerCpu) {
+      PrintStream out, PrintStream err, StopSignal stop, Duration producerWait, ProducerCpu producerCpu,
+      InstanceCounts instances) {
     this.settings = settings;
     this.target = target;
     this.service = service;
@@ -57,6 +63,7 @@ public final class Consumer {
     this.stop = stop;
     this.producerWait = producerWait;
     this.producerCpu = producerCpu;
+    this.instances = instances;
   }
 
   /**
@@ -83,6 +90,9 @@ public final class Consumer {
     }
     lastResult = result;
     out.println(TextReport.summary(result));
+    if (!measuredInstances.isEmpty()) {
+      out.println(InstanceCounts.summaryLine(measuredInstances, result.durationSeconds()));
+    }
     // & rather than &&: a JSON file that cannot be written must not cost the report, nor the reverse.
     boolean written = writeJson(result) & writeReport(result);
     return result.requests() > 0 && written ? 0 : 1;
@@ -118,10 +128,11 @@ public final class Consumer {
     Measurement measurement;
     driver.start();
     try {
-      measurement = new WindowClock(settings, samples, out, stop, provider, producerCpu).run();
+      measurement = new WindowClock(settings, samples, out, stop, provider, producerCpu, instances).run();
     } finally {
       driver.stop(DRAIN_GRACE);
     }
+    measuredInstances = measurement.instances();
     long slowRequests = measurement.slowLatencyNanos().getTotalCount();
     long requests = measurement.latencyNanos().getTotalCount() + slowRequests;
     double seconds = measurement.nanos() / 1e9;

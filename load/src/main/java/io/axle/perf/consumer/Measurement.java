@@ -15,7 +15,9 @@ import org.HdrHistogram.Histogram;
  * @param consumerCpuNanos this process's CPU time over the measured time; negative when unknown (not
  *     measured, or no clock)
  * @param producerCpuNanos the producer process's, likewise; negative when it is not a child of this one
+ * @param instances answered calls by producer instance over the measured time; empty when not counted
  */
 record Measurement(Histogram latencyNanos, long errors, long nanos, List<WindowStats> windows,
-    Histogram slowLatencyNanos, long late, long unsent, long consumerCpuNanos, long producerCpuNanos) {
+    Histogram slowLatencyNanos, long late, long unsent, long consumerCpuNanos, long producerCpuNanos,
+    java.util.Map<String, Long> instances) {
 }

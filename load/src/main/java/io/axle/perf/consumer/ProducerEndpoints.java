@@ -19,4 +19,9 @@ public interface ProducerEndpoints {
   default ProducerCpu producerCpu() {
     return null;
   }
+
+  /** Counts the answers by producer instance when there are several to tell apart; null when not. */
+  default InstanceCounts instanceCounts() {
+    return null;
+  }
 }

@@ -29,6 +29,9 @@ final class WindowClock {
   private final boolean openLoop;
   /** The producer's CPU clock; null when it is not a child of this process. */
   private final ProducerCpu producerCpu;
+  /** Answers by producer instance, when there are several; else null. */
+  private final InstanceCounts instances;
+  private final java.util.Map<String, Long> measuredInstances = new java.util.LinkedHashMap<>();
 
   private final Histogram total = Samples.newTotal();
   private final Histogram slowTotal = Samples.newTotal();
@@ -45,7 +48,7 @@ final class WindowClock {
    * @param producerCpu the producer's CPU clock, or null when it cannot be read from here
    */
   WindowClock(ConsumerSettings settings, Samples samples, PrintStream out, StopSignal stop,
-      ProviderMetrics provider, ProducerCpu producerCpu) {
+      ProviderMetrics provider, ProducerCpu producerCpu, InstanceCounts instances) {
     this.warmup = settings.warmup();
     this.duration = settings.duration();
     this.windowNanos = settings.window().toNanos();
@@ -55,11 +58,15 @@ final class WindowClock {
     this.provider = provider;
     this.openLoop = settings.openLoop() != null;
     this.producerCpu = producerCpu;
+    this.instances = instances;
   }
 
   /** Runs both phases; returns early, with what was measured so far, when a stop is requested. */
   Measurement run() throws InterruptedException {
     samples.take(); // whatever was recorded before the load started (the readiness probe) is not load
+    if (instances != null) {
+      instances.take();
+    }
     boolean stopped = !warmup.isZero() && phase(warmup.toNanos(), true);
     if (!stopped) {
       // 0 measures until interrupted; Long.MAX_VALUE nanoseconds is some 292 years.
@@ -67,7 +74,8 @@ final class WindowClock {
     }
     return new Measurement(total, measuredErrors, measuredNanos, List.copyOf(measured), slowTotal, measuredLate,
         measuredUnsent, CpuClocks.delta(measuredStart, measuredEnd, CpuClocks::consumerNanos),
-        CpuClocks.delta(measuredStart, measuredEnd, CpuClocks::producerNanos));
+        CpuClocks.delta(measuredStart, measuredEnd, CpuClocks::producerNanos),
+        java.util.Map.copyOf(measuredInstances));
   }
 
   /** True when it ended because a stop was requested. */
@@ -108,6 +116,10 @@ final class WindowClock {
       measuredUnsent += interval.unsent();
       measuredNanos += elapsedNanos;
     }
+    java.util.Map<String, Long> byInstance = instances == null ? null : instances.take();
+    if (byInstance != null && !isWarmup) {
+      byInstance.forEach((label, count) -> measuredInstances.merge(label, count, Long::sum));
+    }
     // A sliver left by an interruption is counted above but not shown: its rate would be noise.
     if (interrupted && elapsedNanos < windowNanos / 10) {
       return;
@@ -118,6 +130,9 @@ final class WindowClock {
         requests / (Math.max(1, elapsedNanos) / 1e9), Latency.of(interval.latencyNanos()),
         openLoop ? interval.late() + interval.unsent() : WindowStats.NOT_COUNTED);
     out.println(TextReport.windowLine(window));
+    if (byInstance != null) {
+      out.println(InstanceCounts.windowLine(byInstance, elapsedNanos / 1e9));
+    }
     if (!isWarmup) {
       measured.add(window);
       // After the consumer's line, so a slow fetch never delays it; the schedule absorbs the fetch.
