@@ -25,6 +25,11 @@ public final class Invocation implements Call {
   private long deadlineNanos;
   private String transport;
   private Endpoint endpoint;
+  /**
+   * Consumer: how many times a transport wrote this call's request to a connection. Written on an
+   * event loop and read after the attempt's future completed, which orders the two.
+   */
+  private int requestWrites;
 
   /** An invocation nobody listens to. */
   public Invocation(Role role, OperationMeta operation, Object[] args) {
@@ -129,6 +134,25 @@ public final class Invocation implements Call {
     } catch (RuntimeException ignored) {
       // The contract says listeners don't throw; one that does must not fail the call.
     }
+  }
+
+  /**
+   * Set by the transport, on the loop, once it handed the request (or a part of it) to a
+   * connection: from then on the call may run at the provider, so the chassis never sends it to
+   * another instance on its own. Counted whether or not anyone listens; also marks
+   * {@link Stage#CONSUMER_WRITTEN} ({@code markStage} false: a transport's own resend, timed
+   * inside the first write's wait).
+   */
+  public void requestWritten(boolean markStage) {
+    requestWrites++;
+    if (markStage) {
+      mark(Stage.CONSUMER_WRITTEN);
+    }
+  }
+
+  /** How many times a transport wrote this call's request ({@link #requestWritten}); 0 if never. */
+  public int requestWrites() {
+    return requestWrites;
   }
 
   /** The call ended with {@code response}; called once, by whoever ends the call. */

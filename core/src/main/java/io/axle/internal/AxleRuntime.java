@@ -116,13 +116,22 @@ public final class AxleRuntime {
     int eventLoops = Math.max(1, factories.stream().mapToInt(f -> f.eventLoops(config)).sum());
     VertxOptions options = new VertxOptions().setEventLoopPoolSize(eventLoops);
     Vertx vertx;
-    if (vertxMetrics == null) {
-      vertx = Vertx.vertx(options);
-    } else {
-      options.setMetricsOptions(new io.vertx.core.metrics.MetricsOptions().setEnabled(true));
-      vertx = Vertx.builder().with(options).withMetrics(vertxMetrics).build();
+    ExecutorRegistry executors;
+    try {
+      if (vertxMetrics == null) {
+        vertx = Vertx.vertx(options);
+      } else {
+        options.setMetricsOptions(new io.vertx.core.metrics.MetricsOptions().setEnabled(true));
+        vertx = Vertx.builder().with(options).withMetrics(vertxMetrics).build();
+      }
+      executors = new ExecutorRegistry(config, spec.executors);
+    } catch (RuntimeException e) {
+      // Nothing else to undo yet but the registry this start made (a ZooKeeper session).
+      if (spec.registry == null) {
+        effectiveRegistry.close();
+      }
+      throw e;
     }
-    ExecutorRegistry executors = new ExecutorRegistry(config, spec.executors);
     AxleRuntime runtime = new AxleRuntime(config, effectiveRegistry, spec.registry == null, spec,
         Listeners.of(spec.listeners), vertx, executors);
     try {

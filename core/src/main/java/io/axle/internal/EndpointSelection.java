@@ -23,9 +23,8 @@ import java.util.concurrent.CompletableFuture;
  * sets {@link Invocation#endpoint} and hands on to the transport link.
  *
  * <p>A call that failed before any of it was written (its connection could not be made or closed
- * first) or that the provider refused unrun because it is stopping is sent again to another
- * instance not tried yet, while its deadline allows: neither can have run anywhere, so neither is
- * a retry that could run an operation twice. A connection failure isolates its endpoint for a
+ * first) is sent again to another instance not tried yet, while its deadline allows: it cannot
+ * have run anywhere, so this is never a retry that could run an operation twice. A connection failure isolates its endpoint for a
  * back-off ({@link EndpointStates}); an answer ends the isolation.
  *
  * <p>A filter placed before this link that proceeds again once the first attempt ended (a retry)
@@ -38,6 +37,7 @@ final class EndpointSelection implements Filter {
   private final Registry registry;
   private final ServiceInstances instances;
   private final LoadBalancer balancer;
+  private final boolean countsOutstanding;
   private final String balancerName;
   private final EndpointStates states;
   private volatile List<Target> targets;
@@ -58,10 +58,17 @@ final class EndpointSelection implements Filter {
     this.registry = registry;
     this.instances = registry.lookup(serviceName);
     this.balancer = balancer;
+    this.countsOutstanding = balancer.readsOutstanding();
     this.balancerName = balancerName;
     this.states = states;
-    this.targets = targets(instances.instances());
-    instances.watch(all -> this.targets = targets(all));
+    // Watch first, then read: a change between the two is not missed, and each refresh reads the
+    // registry's latest list, so the last one to run leaves the latest in place.
+    instances.watch(all -> refresh());
+    refresh();
+  }
+
+  private synchronized void refresh() {
+    targets = targets(instances.instances());
   }
 
   @Override
@@ -76,32 +83,59 @@ final class EndpointSelection implements Filter {
       return CompletableFuture.completedFuture(Response.failure(Status.DEADLINE_EXCEEDED,
           invocation.operation().qualifiedName() + " timed out before it was sent"));
     }
+    if (all.size() == 1 && !countsOutstanding) {
+      // One instance: no other to fail over to or to prefer, so the call needs no follow-up stage,
+      // and costs what it did before there was a choice.
+      invocation.endpoint(all.get(0).endpoint());
+      return next.proceed(invocation);
+    }
     return attempt(invocation, next, all, List.of());
   }
 
   private CompletableFuture<Response> attempt(Invocation invocation, FilterChain next, List<Target> all,
       List<Target> tried) {
-    Target target = (Target) balancer.pick(candidates(all, tried));
+    List<Target> candidates = tried.isEmpty() && states.noneFailing() ? all : candidates(all, tried);
+    Target target = (Target) balancer.pick(candidates);
     invocation.endpoint(target.endpoint());
-    long writtenBefore = invocation.stageNanos(Stage.CONSUMER_WRITTEN);
-    target.state().started();
-    return next.proceed(invocation).thenCompose(response -> {
-      target.state().ended();
+    int writesBefore = invocation.requestWrites();
+    CompletableFuture<Response> sent;
+    if (countsOutstanding) {
+      target.state().started();
+      try {
+        // Counted out however the attempt ends, an exceptional future (a broken transport) included.
+        sent = next.proceed(invocation).whenComplete((response, error) -> target.state().ended());
+      } catch (RuntimeException e) {
+        target.state().ended();
+        throw e;
+      }
+    } else {
+      sent = next.proceed(invocation);
+    }
+    return sent.thenCompose(response -> {
       Status status = response.status();
-      boolean written = invocation.stageNanos(Stage.CONSUMER_WRITTEN) != writtenBefore;
+      // Counted by the transport whether or not a listener times the stages.
+      boolean written = invocation.requestWrites() != writesBefore;
       if (status == Status.CONNECTION_FAILED) {
         target.state().connectionFailed(response.error() != null ? response.error().getMessage() : "");
       } else if (written) {
         target.state().answered();
       }
-      boolean unrun = (status == Status.CONNECTION_FAILED && !written) || status == Status.SHUTTING_DOWN;
-      if (!unrun || invocation.isExpired() || tried.size() + 1 >= all.size()) {
+      // Only what cannot have run anywhere goes to another instance: nothing of it was written. An
+      // answer such as SHUTTING_DOWN is the provider's, which a provider may also relay from a call
+      // of its own after its method ran, so it is never a reason to send again.
+      boolean unsent = status == Status.CONNECTION_FAILED && !written;
+      if (!unsent || invocation.isExpired() || tried.size() + 1 >= all.size()) {
         return CompletableFuture.completedFuture(response);
       }
       List<Target> triedNow = new ArrayList<>(tried.size() + 1);
       triedNow.addAll(tried);
       triedNow.add(target);
-      return attempt(invocation, next, all, triedNow);
+      try {
+        return attempt(invocation, next, all, triedNow);
+      } catch (RuntimeException e) {
+        // A balancer or a link that threw on the loop: the call ends with the first attempt's failure.
+        return CompletableFuture.completedFuture(response);
+      }
     });
   }
 

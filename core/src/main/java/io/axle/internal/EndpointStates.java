@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,6 +18,8 @@ final class EndpointStates {
   private static final Logger log = LoggerFactory.getLogger(EndpointStates.class);
 
   private final Map<Endpoint, State> states = new ConcurrentHashMap<>();
+  /** Endpoints with connection failures not yet followed by an answer: while 0, no pick looks at isolation. */
+  private final AtomicInteger failing = new AtomicInteger();
   private final long backoffNanos;
   private final long maxBackoffNanos;
 
@@ -29,10 +32,16 @@ final class EndpointStates {
     return states.computeIfAbsent(endpoint, State::new);
   }
 
+  /** True while no endpoint is isolated or on trial after an isolation: the common case, checked without a clock. */
+  boolean noneFailing() {
+    return failing.get() == 0;
+  }
+
   /** One endpoint's state. */
   final class State {
     private final Endpoint endpoint;
-    private final AtomicInteger outstanding = new AtomicInteger();
+    /** Contended by every caller and event loop: a LongAdder spreads the updates. */
+    private final LongAdder outstanding = new LongAdder();
     private final AtomicInteger failuresInRow = new AtomicInteger();
     private volatile long isolatedUntilNanos;
 
@@ -41,15 +50,15 @@ final class EndpointStates {
     }
 
     int outstanding() {
-      return outstanding.get();
+      return (int) outstanding.sum();
     }
 
     void started() {
-      outstanding.incrementAndGet();
+      outstanding.increment();
     }
 
     void ended() {
-      outstanding.decrementAndGet();
+      outstanding.decrement();
     }
 
     /** True while skipped after a connection failure. */
@@ -58,9 +67,19 @@ final class EndpointStates {
       return until != 0 && nowNanos - until < 0;
     }
 
-    /** A connection failure: skipped for the back-off, doubled at each failure in a row. */
+    /**
+     * A connection failure: skipped for the back-off, doubled at each failure in a row. The calls
+     * that were in flight when a connection dropped all fail at once: while the endpoint is isolated
+     * they are one failure, not one each, or a single drop would reach the longest back-off.
+     */
     void connectionFailed(String reason) {
+      if (isIsolated(System.nanoTime())) {
+        return;
+      }
       int failures = failuresInRow.incrementAndGet();
+      if (failures == 1) {
+        failing.incrementAndGet();
+      }
       long backoff = backoffNanos << Math.min(failures - 1, 20);
       if (backoff <= 0 || backoff > maxBackoffNanos) {
         backoff = maxBackoffNanos;
@@ -73,9 +92,9 @@ final class EndpointStates {
 
     /** An answer came back over a connection: no longer isolated. */
     void answered() {
-      if (failuresInRow.get() != 0) {
-        failuresInRow.set(0);
+      if (failuresInRow.get() != 0 && failuresInRow.getAndSet(0) != 0) {
         isolatedUntilNanos = 0;
+        failing.decrementAndGet();
         log.info("{} answers again; no longer isolated", endpoint);
       }
     }

@@ -16,6 +16,14 @@ public interface LoadBalancer {
   /** One of {@code candidates}, which is never empty. */
   Candidate pick(List<? extends Candidate> candidates);
 
+  /**
+   * True when {@link #pick} reads {@link Candidate#outstanding()}: the calls in flight are then
+   * counted, two atomic updates per call that a balancer ignoring them does not pay for.
+   */
+  default boolean readsOutstanding() {
+    return false;
+  }
+
   /** An instance the balancer may pick, with what the consumer knows of it now. */
   interface Candidate {
     ServiceInstance instance();
@@ -23,7 +31,10 @@ public interface LoadBalancer {
     /** Where the call would go: the instance's endpoint for the reference's transport. */
     Endpoint endpoint();
 
-    /** This consumer's calls to {@link #endpoint()} in flight now, over every reference. */
+    /**
+     * This consumer's calls to {@link #endpoint()} in flight now, over every reference whose
+     * balancer {@linkplain #readsOutstanding() reads them} (the others do not count theirs).
+     */
     int outstanding();
   }
 }

@@ -23,6 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * that cannot be reached costs no call and is isolated, a graceful stop under load costs no call,
  * least-outstanding steers away from a slow instance, and a strategy is picked by name.
  */
+@Timeout(60)
 class LoadBalancingTest {
 
   /** A provider answering with {@code name}, registered in {@code registry}. */
@@ -123,6 +125,8 @@ class LoadBalancingTest {
         }));
       }
       while (answers.getOrDefault("one", new AtomicInteger()).get() < 200) {
+        assertThat(failures).isEmpty();
+        assertThat(callers).anyMatch(Thread::isAlive);
         Thread.sleep(5);
       }
       one.stop();
@@ -136,6 +140,44 @@ class LoadBalancingTest {
       }
       assertThat(registry.lookup(Runtimes.SERVICE).instances()).extracting(ServiceInstance::instanceId)
           .containsExactly("two");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void aCallLostAfterItWasWritten_isReported_andNeverSentToAnotherInstance(String transport) throws Exception {
+    LocalRegistry registry = new LocalRegistry();
+    // Reads what it is sent, then hangs up: the request left, and may have run, so it must not be resent.
+    try (ServerSocket liar = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      Thread.ofPlatform().daemon().start(() -> {
+        while (!liar.isClosed()) {
+          try (java.net.Socket socket = liar.accept()) {
+            socket.getInputStream().read();
+          } catch (java.io.IOException e) {
+            // closed at the end of the test
+          }
+        }
+      });
+      registry.register(new ServiceInstance(Runtimes.SERVICE, "liar", "1.0.0",
+          List.of(new Endpoint(transport, "127.0.0.1", liar.getLocalPort())), Set.of(), InstanceStatus.UP, Map.of()));
+      List<List<String>> offered = new CopyOnWriteArrayList<>();
+      LoadBalancer liarFirst = candidates -> {
+        offered.add(candidates.stream().map(c -> c.instance().instanceId()).toList());
+        for (LoadBalancer.Candidate candidate : candidates) {
+          if (candidate.instance().instanceId().equals("liar")) {
+            return candidate;
+          }
+        }
+        return candidates.get(0);
+      };
+      try (Axle live = provider(registry, "live", 0);
+          Axle consumer = consumer(registry, transport, Map.of("axle.loadbalance.strategy", "liar-first"),
+              Map.of("liar-first", () -> liarFirst))) {
+        EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+        CrossTransportTest.Outcome outcome = CrossTransportTest.Outcome.of(() -> echo.echo("once"));
+        assertThat(outcome.status()).isEqualTo(io.axle.Status.CONNECTION_FAILED);
+        assertThat(offered).containsExactly(List.of("liar", "live"));
+      }
     }
   }
 

@@ -42,4 +42,9 @@ public final class LeastOutstanding implements LoadBalancer {
     Candidate b = candidates.get(second);
     return b.outstanding() < a.outstanding() ? b : a;
   }
+
+  @Override
+  public boolean readsOutstanding() {
+    return true;
+  }
 }

@@ -66,6 +66,9 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
   private final List<String> registered;
   private final InstanceCounts instanceCounts;
   private final Thread stopOne;
+  /** Set by whichever comes first: the stop-one thread starting its stop, or the context closing. */
+  private final java.util.concurrent.atomic.AtomicBoolean stopOneClaimed =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   LoopbackProducer(AxleConfig config, PerfConfig perfConfig, ApplicationArguments args, PerfOutput output,
       StopSignal stop) throws IOException, InterruptedException {
@@ -157,6 +160,9 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
     } catch (InterruptedException e) {
       return;
     }
+    if (!stopOneClaimed.compareAndSet(false, true)) {
+      return; // the context is closing: it stops every child itself
+    }
     int last = children.size();
     out.printf("loopback: stopping producer-%d (SIGTERM) %s after the producers were ready; the others take "
         + "its calls%n", last, TextReport.duration(after));
@@ -185,7 +191,16 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
 
   private void closeChildren(ChildProducer startedProxy) {
     if (stopOne != null) {
-      stopOne.interrupt();
+      if (stopOneClaimed.compareAndSet(false, true)) {
+        stopOne.interrupt(); // still waiting: it stops nothing now
+      } else {
+        try {
+          // It is stopping the last producer: let that graceful stop finish rather than cut it short.
+          stopOne.join(ChildProducer.STOP_WAIT.toMillis() * 2);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
     }
     if (startedProxy != null) {
       startedProxy.close();

@@ -75,7 +75,7 @@ final class WindowClock {
     return new Measurement(total, measuredErrors, measuredNanos, List.copyOf(measured), slowTotal, measuredLate,
         measuredUnsent, CpuClocks.delta(measuredStart, measuredEnd, CpuClocks::consumerNanos),
         CpuClocks.delta(measuredStart, measuredEnd, CpuClocks::producerNanos),
-        java.util.Map.copyOf(measuredInstances));
+        java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(measuredInstances)));
   }
 
   /** True when it ended because a stop was requested. */

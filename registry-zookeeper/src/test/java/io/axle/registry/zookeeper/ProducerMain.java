@@ -12,6 +12,8 @@ public final class ProducerMain {
   }
 
   public static void main(String[] args) throws InterruptedException {
+    // Gone with the test JVM, whatever became of it: never an orphan.
+    ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> Runtime.getRuntime().halt(0)));
     TestProvider producer = Fleet.producer(args[0], args[1], args[2]);
     System.out.println("READY " + producer.endpoint("highway").port());
     System.out.flush();

@@ -137,7 +137,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
     // handed to the channel and flushed once at its end. The request was encoded into a heap
     // buffer, which the socket would have copied into a pooled direct one on its own.
     batch.append(ctx, request);
-    call.invocation().mark(Stage.CONSUMER_WRITTEN);
+    call.invocation().requestWritten(true);
   }
 
   @Override

@@ -22,6 +22,7 @@ import org.slf4j.LoggerFactory;
 final class InstanceNode implements Registration {
   private static final Logger log = LoggerFactory.getLogger(InstanceNode.class);
 
+  private final CuratorFramework client;
   private final ServiceInstance instance;
   private final PersistentNode node;
   private final AtomicInteger creations = new AtomicInteger();
@@ -29,6 +30,7 @@ final class InstanceNode implements Registration {
   private final AtomicBoolean removed = new AtomicBoolean();
 
   InstanceNode(CuratorFramework client, String path, ServiceInstance instance) {
+    this.client = client;
     this.instance = instance;
     this.node = new PersistentNode(client, CreateMode.EPHEMERAL, false, path, InstanceCodec.encode(instance));
     node.getListenable().addListener(created -> {
@@ -69,6 +71,13 @@ final class InstanceNode implements Registration {
   @Override
   public void deregister() {
     if (!removed.compareAndSet(false, true)) {
+      return;
+    }
+    if (!client.getZookeeperClient().isConnected()) {
+      // Deleting would block through Curator's retries and eat the stop's grace; the node is ephemeral
+      // and goes with the session, which closing the registry ends (or ZooKeeper expires).
+      log.warn("ZooKeeper cannot be reached: the node of {} goes with this process's session instead of "
+          + "being deleted now", instance.instanceId());
       return;
     }
     try {

@@ -107,10 +107,18 @@ public final class ZooKeeperRegistry implements Registry {
 
   @Override
   public ServiceInstances lookup(String serviceName) {
-    ServiceCache cache = caches.computeIfAbsent(serviceName,
-        name -> new ServiceCache(client, servicesPath + "/" + name, name));
+    if (closed.get()) {
+      throw new IllegalStateException("lookup of " + serviceName + ": the ZooKeeper registry at " + connectString
+          + " is closed");
+    }
+    boolean[] made = new boolean[1];
+    ServiceCache cache = caches.computeIfAbsent(serviceName, name -> {
+      made[0] = true;
+      return new ServiceCache(client, servicesPath + "/" + name, name);
+    });
     try {
-      if (!cache.awaitInitialized(startTimeout)) {
+      // Only the lookup that made the cache waits for its first read; later ones take it as it is.
+      if (made[0] && !cache.awaitInitialized(startTimeout)) {
         log.warn("the instances of {} were not read from ZooKeeper at {} within {} ms; going on with none until "
             + "they are", serviceName, connectString, startTimeout.toMillis());
       }

@@ -211,9 +211,7 @@ public final class ClientLoop {
       resetRequest(call);
       return;
     }
-    if (first) {
-      call.invocation().mark(Stage.CONSUMER_WRITTEN);
-    }
+    call.invocation().requestWritten(first);
     answered.onComplete(response -> onResponse(call, kept, response));
   }
 
