@@ -141,11 +141,10 @@ final class EndpointSelection implements Filter {
 
   /** The targets not tried yet, less the isolated ones unless none would be left. */
   private static List<Target> candidates(List<Target> all, List<Target> tried) {
-    long now = System.nanoTime();
     List<Target> healthy = null;
     for (int i = 0; i < all.size(); i++) {
       Target target = all.get(i);
-      boolean skip = target.state().isIsolated(now) || tried.contains(target);
+      boolean skip = target.state().isIsolated() || tried.contains(target);
       if (skip && healthy == null) {
         healthy = new ArrayList<>(all.subList(0, i));
       } else if (!skip && healthy != null) {

@@ -20,10 +20,17 @@ final class EndpointStates {
   private final Map<Endpoint, State> states = new ConcurrentHashMap<>();
   /** Endpoints with connection failures not yet followed by an answer: while 0, no pick looks at isolation. */
   private final AtomicInteger failing = new AtomicInteger();
+  private final java.util.function.LongSupplier nanoClock;
   private final long backoffNanos;
   private final long maxBackoffNanos;
 
   EndpointStates(Duration backoff, Duration maxBackoff) {
+    this(backoff, maxBackoff, System::nanoTime);
+  }
+
+  /** With a clock of one's own, for tests that step it. */
+  EndpointStates(Duration backoff, Duration maxBackoff, java.util.function.LongSupplier nanoClock) {
+    this.nanoClock = nanoClock;
     this.backoffNanos = backoff.toNanos();
     this.maxBackoffNanos = Math.max(backoffNanos, maxBackoff.toNanos());
   }
@@ -61,7 +68,12 @@ final class EndpointStates {
       outstanding.decrement();
     }
 
-    /** True while skipped after a connection failure. */
+    /** True while skipped after a connection failure, now. */
+    boolean isIsolated() {
+      return isIsolated(nanoClock.getAsLong());
+    }
+
+    /** True while skipped after a connection failure, at {@code nowNanos}. */
     boolean isIsolated(long nowNanos) {
       long until = isolatedUntilNanos;
       return until != 0 && nowNanos - until < 0;
@@ -73,7 +85,8 @@ final class EndpointStates {
      * they are one failure, not one each, or a single drop would reach the longest back-off.
      */
     void connectionFailed(String reason) {
-      if (isIsolated(System.nanoTime())) {
+      long now = nanoClock.getAsLong();
+      if (isIsolated(now)) {
         return;
       }
       int failures = failuresInRow.incrementAndGet();
@@ -84,7 +97,7 @@ final class EndpointStates {
       if (backoff <= 0 || backoff > maxBackoffNanos) {
         backoff = maxBackoffNanos;
       }
-      isolatedUntilNanos = System.nanoTime() + backoff;
+      isolatedUntilNanos = now + backoff;
       if (failures == 1) {
         log.warn("{} isolated for {} ms after a connection failure: {}", endpoint, backoff / 1_000_000, reason);
       }

@@ -9,9 +9,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
-import java.util.function.UnaryOperator;
 
 /**
  * A registry held in memory, filled from {@code axle.registry.local.<service>} (endpoints, each
@@ -21,7 +18,7 @@ import java.util.function.UnaryOperator;
  * for tests and demos: providers registered in it are found by the consumers that use it.
  */
 public final class LocalRegistry implements Registry {
-  private final Map<String, Instances> services = new ConcurrentHashMap<>();
+  private final Map<String, InstanceList> services = new ConcurrentHashMap<>();
   private final Map<String, Set<String>> schemas = new ConcurrentHashMap<>();
 
   /** A registry with the given services; each value is a list of {@code transport://host:port}. */
@@ -59,7 +56,7 @@ public final class LocalRegistry implements Registry {
 
   @Override
   public Registration register(ServiceInstance instance) {
-    Instances instances = instances(instance.serviceName());
+    InstanceList instances = instances(instance.serviceName());
     instances.change(all -> replaced(all, instance.instanceId(), instance));
     return new Registration() {
       @Override
@@ -125,44 +122,7 @@ public final class LocalRegistry implements Registry {
     return "a " + transport + "://host:port entry in axle.registry.local." + serviceName;
   }
 
-  private Instances instances(String serviceName) {
-    return services.computeIfAbsent(serviceName, Instances::new);
-  }
-
-  private static final class Instances implements ServiceInstances {
-    private final String serviceName;
-    private final List<Consumer<List<ServiceInstance>>> watchers = new CopyOnWriteArrayList<>();
-    private volatile List<ServiceInstance> instances = List.of();
-
-    Instances(String serviceName) {
-      this.serviceName = serviceName;
-    }
-
-    /** One change at a time, so that two registrations racing do not lose one. */
-    synchronized void change(UnaryOperator<List<ServiceInstance>> change) {
-      List<ServiceInstance> next = change.apply(instances);
-      if (next.equals(instances)) {
-        return;
-      }
-      instances = next;
-      for (Consumer<List<ServiceInstance>> watcher : watchers) {
-        watcher.accept(next);
-      }
-    }
-
-    @Override
-    public String serviceName() {
-      return serviceName;
-    }
-
-    @Override
-    public List<ServiceInstance> instances() {
-      return instances;
-    }
-
-    @Override
-    public void watch(Consumer<List<ServiceInstance>> listener) {
-      watchers.add(listener);
-    }
+  private InstanceList instances(String serviceName) {
+    return services.computeIfAbsent(serviceName, InstanceList::new);
   }
 }

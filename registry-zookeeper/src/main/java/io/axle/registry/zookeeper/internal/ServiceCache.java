@@ -1,5 +1,6 @@
 package io.axle.registry.zookeeper.internal;
 
+import io.axle.registry.InstanceList;
 import io.axle.registry.ServiceInstance;
 import io.axle.registry.ServiceInstances;
 import java.time.Duration;
@@ -8,7 +9,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -33,14 +33,14 @@ final class ServiceCache implements ServiceInstances, AutoCloseable {
   private final String servicePath;
   private final CuratorCache cache;
   private final CountDownLatch initialized = new CountDownLatch(1);
-  private final List<Consumer<List<ServiceInstance>>> watchers = new CopyOnWriteArrayList<>();
+  private final InstanceList list;
   /** Node path to the modification id of the data already warned about, so that each bad version warns once. */
   private final Map<String, Long> warned = new ConcurrentHashMap<>();
-  private volatile List<ServiceInstance> instances = List.of();
 
   ServiceCache(CuratorFramework client, String servicePath, String serviceName) {
     this.serviceName = serviceName;
     this.servicePath = servicePath;
+    this.list = new InstanceList(serviceName);
     this.cache = CuratorCache.build(client, servicePath);
     cache.listenable().addListener(CuratorCacheListener.builder()
         .forAll((type, oldData, data) -> {
@@ -68,20 +68,7 @@ final class ServiceCache implements ServiceInstances, AutoCloseable {
         .filter(d -> d.getPath().startsWith(prefix) && d.getPath().indexOf('/', prefix.length()) < 0)
         .sorted(Comparator.comparing(ChildData::getPath))
         .forEach(d -> decode(d, next));
-    List<ServiceInstance> snapshot = List.copyOf(next);
-    if (snapshot.equals(instances)) {
-      return;
-    }
-    instances = snapshot;
-    log.debug("{}: {} instances now ({} UP)", serviceName, snapshot.size(),
-        snapshot.stream().filter(ServiceInstance::isUp).count());
-    for (Consumer<List<ServiceInstance>> watcher : watchers) {
-      try {
-        watcher.accept(snapshot);
-      } catch (RuntimeException e) {
-        log.warn("a watcher of {} failed: {}", serviceName, e.toString());
-      }
-    }
+    list.set(next);
   }
 
   private void decode(ChildData node, List<ServiceInstance> into) {
@@ -111,12 +98,12 @@ final class ServiceCache implements ServiceInstances, AutoCloseable {
 
   @Override
   public List<ServiceInstance> instances() {
-    return instances;
+    return list.instances();
   }
 
   @Override
   public void watch(Consumer<List<ServiceInstance>> listener) {
-    watchers.add(listener);
+    list.watch(listener);
   }
 
   @Override

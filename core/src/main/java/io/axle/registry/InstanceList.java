@@ -1,0 +1,66 @@
+package io.axle.registry;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The live instance list a registry keeps for one service: its latest snapshot and its watchers,
+ * told of each change once, in order. What every {@link Registry} needs behind
+ * {@link Registry#lookup}, so that an implementation only says what the list is now.
+ * Thread-safe; changes are applied one at a time.
+ */
+public final class InstanceList implements ServiceInstances {
+  private static final Logger log = LoggerFactory.getLogger(InstanceList.class);
+
+  private final String serviceName;
+  private final List<Consumer<List<ServiceInstance>>> watchers = new CopyOnWriteArrayList<>();
+  private volatile List<ServiceInstance> instances = List.of();
+
+  public InstanceList(String serviceName) {
+    this.serviceName = serviceName;
+  }
+
+  /** Replaces the list; watchers hear of it unless it is the same as before. */
+  public void set(List<ServiceInstance> next) {
+    change(previous -> next);
+  }
+
+  /**
+   * Applies {@code change} to the current list, one change at a time (two registrations racing do
+   * not lose one); watchers hear of the result unless it is the same as before. A watcher that
+   * throws is logged, and the others still hear of it.
+   */
+  public synchronized void change(UnaryOperator<List<ServiceInstance>> change) {
+    List<ServiceInstance> next = List.copyOf(change.apply(instances));
+    if (next.equals(instances)) {
+      return;
+    }
+    instances = next;
+    for (Consumer<List<ServiceInstance>> watcher : watchers) {
+      try {
+        watcher.accept(next);
+      } catch (RuntimeException e) {
+        log.warn("a watcher of the instances of {} failed: {}", serviceName, e.toString());
+      }
+    }
+  }
+
+  @Override
+  public String serviceName() {
+    return serviceName;
+  }
+
+  @Override
+  public List<ServiceInstance> instances() {
+    return instances;
+  }
+
+  @Override
+  public void watch(Consumer<List<ServiceInstance>> listener) {
+    watchers.add(listener);
+  }
+}
