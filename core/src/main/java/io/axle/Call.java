@@ -28,6 +28,17 @@ public sealed interface Call permits Invocation {
    */
   Map<String, String> context();
 
+  /**
+   * The provider call this thread is serving now, if any: inside a provider filter or method, on
+   * the thread it was started on. A consumer call made there takes the sooner of its own timeout and
+   * what is left of this call's deadline, so a chain of calls fails at its first caller's deadline.
+   * Empty on other threads (a callback on an event loop, a thread of one's own): capture the call
+   * first and set its deadline on what is sent from there.
+   */
+  static java.util.Optional<Call> current() {
+    return java.util.Optional.ofNullable(Invocation.serving());
+  }
+
   /** The deadline on the {@link System#nanoTime()} clock, or 0 for none. */
   long deadlineNanos();
 

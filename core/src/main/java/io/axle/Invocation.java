@@ -1,5 +1,7 @@
 package io.axle;
 
+import java.util.concurrent.CompletableFuture;
+
 import io.axle.contract.OperationMeta;
 import io.axle.registry.Endpoint;
 import java.util.HashMap;
@@ -16,6 +18,9 @@ import java.util.Map;
  * it needs no locks of its own.
  */
 public final class Invocation implements Call {
+  /** The provider call this thread serves now: set around its chain, read by calls made onwards. */
+  private static final ThreadLocal<Invocation> SERVING = new ThreadLocal<>();
+
   private final Role role;
   private final OperationMeta operation;
   private final Object[] args;
@@ -30,6 +35,8 @@ public final class Invocation implements Call {
    * event loop and read after the attempt's future completed, which orders the two.
    */
   private int requestWrites;
+  /** Consumer: the provider call whose deadline this one took, being shorter than its own timeout; else null. */
+  private Invocation deadlineFrom;
 
   /** An invocation nobody listens to. */
   public Invocation(Role role, OperationMeta operation, Object[] args) {
@@ -148,6 +155,46 @@ public final class Invocation implements Call {
     if (markStage) {
       mark(Stage.CONSUMER_WRITTEN);
     }
+  }
+
+  /**
+   * The provider call this thread is serving (its filters and method run inside it), or null: what
+   * a consumer call made onwards takes its deadline from. {@link Call#current()} is the filters' view.
+   */
+  public static Invocation serving() {
+    return SERVING.get();
+  }
+
+  /**
+   * Runs {@code chain} for this provider call with it as {@link #serving()} on this thread, so that
+   * calls its method makes onwards, on this thread, inherit what is left of its deadline. Restores
+   * what was there before (a provider call served inline inside another).
+   */
+  public CompletableFuture<Response> proceedServing(FilterChain chain) {
+    Invocation before = SERVING.get();
+    SERVING.set(this);
+    try {
+      return chain.proceed(this);
+    } finally {
+      if (before == null) {
+        SERVING.remove();
+      } else {
+        SERVING.set(before);
+      }
+    }
+  }
+
+  /**
+   * Consumer, set by the chassis: the deadline was taken from {@code served}, the provider call
+   * this one was made while serving, being sooner than this call's own timeout.
+   */
+  public void deadlineFrom(Invocation served) {
+    this.deadlineFrom = served;
+  }
+
+  /** The provider call the deadline was inherited from, or null when it is the call's own. */
+  public Invocation deadlineFrom() {
+    return deadlineFrom;
   }
 
   /** How many times a transport wrote this call's request ({@link #requestWritten}); 0 if never. */

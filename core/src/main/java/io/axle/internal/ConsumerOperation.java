@@ -46,12 +46,24 @@ final class ConsumerOperation {
     return meta;
   }
 
-  /** A fresh invocation with its deadline, its start marked. */
+  /**
+   * A fresh invocation with its deadline, its start marked. Made while serving a provider call, it
+   * takes that call's deadline when it is sooner than its own timeout: what its caller has left.
+   */
   Invocation newInvocation(Object[] args) {
     Invocation invocation = new Invocation(Role.CONSUMER, meta, args, listener);
     long start = System.nanoTime();
     invocation.mark(Stage.CONSUMER_START, start);
-    invocation.deadlineNanos(start + timeoutNanos);
+    long deadline = start + timeoutNanos;
+    Invocation served = Invocation.serving();
+    if (served != null) {
+      long inherited = served.deadlineNanos();
+      if (inherited != 0 && inherited - deadline < 0) {
+        deadline = inherited;
+        invocation.deadlineFrom(served);
+      }
+    }
+    invocation.deadlineNanos(deadline);
     invocation.transport(transport);
     return invocation;
   }

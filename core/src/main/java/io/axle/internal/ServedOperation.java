@@ -125,7 +125,8 @@ public final class ServedOperation implements ProviderOperation {
     }
     CompletableFuture<Response> future;
     try {
-      future = chain.proceed(invocation);
+      // As the call this thread serves: calls the method makes onwards inherit its deadline.
+      future = invocation.proceedServing(chain);
     } catch (Throwable t) {
       future = CompletableFuture.completedFuture(Response.failure(Failures.fromProvider(meta, t)));
     }
