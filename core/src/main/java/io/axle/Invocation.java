@@ -176,11 +176,8 @@ public final class Invocation implements Call {
     try {
       return chain.proceed(this);
     } finally {
-      if (before == null) {
-        SERVING.remove();
-      } else {
-        SERVING.set(before);
-      }
+      // set, not remove, even to null: the thread keeps its entry, so the next call costs no insert.
+      SERVING.set(before);
     }
   }
 

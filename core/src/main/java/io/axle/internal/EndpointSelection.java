@@ -117,7 +117,8 @@ final class EndpointSelection implements Filter {
       boolean written = invocation.requestWrites() != writesBefore;
       if (status == Status.CONNECTION_FAILED) {
         target.state().connectionFailed(response.error() != null ? response.error().getMessage() : "");
-      } else if (written) {
+      } else if (written && status != Status.DEADLINE_EXCEEDED) {
+        // An answer came over the connection (a timeout is the consumer's own timer, not one).
         target.state().answered();
       }
       // Only what cannot have run anywhere goes to another instance: nothing of it was written. An

@@ -141,7 +141,6 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
       sent(invocation, response);
       outbox.flushSoon();
       inFlight.decrementAndGet();
-      closeIfDrained();
       return;
     }
     ByteBuf frame = codec.encodeResponse(EncodeBuffers.forCurrentThread(ctx.alloc()), requestId, response, maxFrameSize);
@@ -181,7 +180,6 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     if (drained > 0) {
       inFlight.addAndGet(-drained);
       drained = 0;
-      closeIfDrained();
     }
   }
 
@@ -197,8 +195,12 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   }
 
   /**
-   * The server is stopping: tell the client to send nothing new here, and close once the
-   * requests already taken are answered (the server's grace period bounds the wait).
+   * The server is stopping: tell the client to send nothing new here. The connection stays open:
+   * requests the client wrote before it read the GOAWAY are still on their way and are answered
+   * like the others; the client closes it once its last answer arrived. The server's grace period
+   * bounds the wait (Vert.x closes what is still open at its end). Closing as soon as nothing was
+   * in flight here would drop those requests after they were written, which a caller cannot tell
+   * from a call that ran.
    */
   public void goAway() {
     ctx.executor().execute(() -> {
@@ -206,18 +208,10 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
         return;
       }
       goingAway = true;
-      ctx.writeAndFlush(OperationCodec.encodeControl(ctx.alloc(), Frames.TYPE_GOAWAY), ctx.voidPromise());
-      closeIfDrained();
-    });
-  }
-
-  private void closeIfDrained() {
-    if (goingAway && inFlight.get() == 0) {
-      // The last answers may still sit in the batch: out before the close.
+      // The answers still in the batch go out ahead of it.
       batch.writeTo(ctx);
-      ctx.flush();
-      ctx.close();
-    }
+      ctx.writeAndFlush(OperationCodec.encodeControl(ctx.alloc(), Frames.TYPE_GOAWAY), ctx.voidPromise());
+    });
   }
 
   @Override

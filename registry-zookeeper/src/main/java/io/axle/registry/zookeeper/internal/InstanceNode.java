@@ -74,12 +74,18 @@ final class InstanceNode implements Registration {
       return;
     }
     if (!client.getZookeeperClient().isConnected()) {
-      // Deleting would block through Curator's retries and eat the stop's grace; the node is ephemeral
-      // and goes with the session, which closing the registry ends (or ZooKeeper expires).
-      log.warn("ZooKeeper cannot be reached: the node of {} goes with this process's session instead of "
-          + "being deleted now", instance.instanceId());
+      // Deleting would block through Curator's retries and eat the stop's grace. The recipe is still
+      // closed, off this thread, so that it does not make the node again when ZooKeeper is back; the
+      // node is ephemeral and goes with the session anyway.
+      log.warn("ZooKeeper cannot be reached: the node of {} is deleted in the background, or goes with this "
+          + "process's session", instance.instanceId());
+      Thread.ofPlatform().daemon().name("axle-deregister-" + instance.instanceId()).start(this::closeNode);
       return;
     }
+    closeNode();
+  }
+
+  private void closeNode() {
     try {
       node.close();
     } catch (IOException e) {

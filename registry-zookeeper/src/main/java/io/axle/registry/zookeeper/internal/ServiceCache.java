@@ -56,6 +56,17 @@ final class ServiceCache implements ServiceInstances, AutoCloseable {
     cache.start();
   }
 
+  private volatile boolean waitedInVain;
+
+  /** True once a lookup waited the whole start timeout for the first read. */
+  boolean waitedInVain() {
+    return waitedInVain;
+  }
+
+  void markWaitedInVain() {
+    waitedInVain = true;
+  }
+
   /** Waits for the first full read; false if it did not come within {@code timeout}. */
   boolean awaitInitialized(Duration timeout) throws InterruptedException {
     return initialized.await(timeout.toMillis(), TimeUnit.MILLISECONDS);

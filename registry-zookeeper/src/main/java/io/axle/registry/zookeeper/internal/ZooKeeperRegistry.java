@@ -111,14 +111,13 @@ public final class ZooKeeperRegistry implements Registry {
       throw new IllegalStateException("lookup of " + serviceName + ": the ZooKeeper registry at " + connectString
           + " is closed");
     }
-    boolean[] made = new boolean[1];
-    ServiceCache cache = caches.computeIfAbsent(serviceName, name -> {
-      made[0] = true;
-      return new ServiceCache(client, servicesPath + "/" + name, name);
-    });
+    ServiceCache cache = caches.computeIfAbsent(serviceName,
+        name -> new ServiceCache(client, servicesPath + "/" + name, name));
     try {
-      // Only the lookup that made the cache waits for its first read; later ones take it as it is.
-      if (made[0] && !cache.awaitInitialized(startTimeout)) {
+      // Every lookup waits for the first read (a second one must not take an empty list for the
+      // truth), but once one wait ran out, later lookups do not wait again.
+      if (!cache.waitedInVain() && !cache.awaitInitialized(startTimeout)) {
+        cache.markWaitedInVain();
         log.warn("the instances of {} were not read from ZooKeeper at {} within {} ms; going on with none until "
             + "they are", serviceName, connectString, startTimeout.toMillis());
       }
