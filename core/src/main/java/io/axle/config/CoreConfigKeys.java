@@ -67,6 +67,28 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       "axle.loadbalance.isolation.max-backoff", Duration.ofSeconds(30),
       "The longest an instance is skipped after connection failures in a row.");
 
+  /** {@code axle.governance.fault.delay[.<schema>[.<operation>]]}: provider-side fault injection. */
+  public static final ConfigKey<Duration> FAULT_DELAY = ConfigKey.durationKey(
+      "axle.governance.fault.delay", Duration.ZERO,
+      "Provider fault injection, per schema or operation: hold each affected call this long before its method "
+          + "runs, on the thread that runs it; 0 injects no delay.").family();
+
+  public static final ConfigKey<Integer> FAULT_DELAY_PERCENT = ConfigKey.intKey(
+      "axle.governance.fault.delay-percent", 100, 0, 100,
+      "The share of calls, in percent, that axle.governance.fault.delay holds.").family();
+
+  /** {@code axle.governance.fault.abort[.<schema>[.<operation>]]}: the status a faulted call fails with. */
+  public static final ConfigKey<String> FAULT_ABORT = ConfigKey.choiceKey(
+      "axle.governance.fault.abort", null,
+      "Provider fault injection, per schema or operation: fail each affected call with this status without "
+          + "running its method; unset aborts none.",
+      "BAD_REQUEST", "NOT_FOUND", "PROVIDER_ERROR", "OVERLOADED", "DEADLINE_EXCEEDED", "SHUTTING_DOWN",
+      "INTERNAL_ERROR").family();
+
+  public static final ConfigKey<Integer> FAULT_ABORT_PERCENT = ConfigKey.intKey(
+      "axle.governance.fault.abort-percent", 100, 0, 100,
+      "The share of calls, in percent, that axle.governance.fault.abort fails.").family();
+
   /** {@code axle.registry.local.<service>}. */
   public static final ConfigKey<List<String>> REGISTRY_LOCAL = ConfigKey.listKey(
       "axle.registry.local",
@@ -140,6 +162,7 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       SERVICE_NAME, SERVICE_VERSION, REGISTRY_TYPE, REGISTRY_REGISTER, REGISTRY_INSTANCE_ID, REGISTRY_ADVERTISE_HOST,
       REGISTRY_PROPERTIES, REGISTRY_DEREGISTER_WAIT, REGISTRY_LOCAL, REGISTRY_SCHEMAS, SCHEMAS,
       LOADBALANCE_STRATEGY, LOADBALANCE_ISOLATION_BACKOFF, LOADBALANCE_ISOLATION_MAX_BACKOFF,
+      FAULT_DELAY, FAULT_DELAY_PERCENT, FAULT_ABORT, FAULT_ABORT_PERCENT,
       EXECUTOR_DEFAULT_GROUP, EXECUTOR_DEFAULT_THREAD_PER_GROUP, EXECUTOR_DEFAULT_MAX_QUEUE_SIZE,
       EXECUTORS_DEFAULT, EXECUTORS_PROVIDER,
       REFERENCES_TRANSPORT, REQUEST_TIMEOUT, SHUTDOWN_TIMEOUT, METRICS_WINDOW_TIME);

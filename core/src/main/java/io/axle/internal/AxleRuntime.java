@@ -226,7 +226,15 @@ public final class AxleRuntime {
       SchemaMeta schema = SchemaMeta.of(registration.schemaId(), registration.schemaInterface());
       for (OperationMeta op : schema.operations().values()) {
         AxleExecutor executor = executors.forOperation(schema.schemaId(), op.name());
-        FilterChain chain = FilterChains.build(providerFilters, new MethodInvoker(op, registration.implementation()));
+        FaultInjection fault = FaultInjection.forOperation(config, schema.schemaId(), op);
+        List<Filter> links = providerFilters;
+        if (fault != null) {
+          // Loud: a fault left configured in production fails real calls.
+          log.warn("{}: {} (axle.governance.fault.*)", op.qualifiedName(), fault.name());
+          links = new ArrayList<>(providerFilters);
+          links.add(fault);
+        }
+        FilterChain chain = FilterChains.build(links, new MethodInvoker(op, registration.implementation()));
         byKey.put(key(schema.schemaId(), op.name()),
             new ServedOperation(op, registration.implementation().getClass(), executor,
                 executors.describe(executor), chain, listener, providerCalls));
