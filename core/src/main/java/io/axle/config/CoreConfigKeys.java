@@ -67,6 +67,29 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       "axle.loadbalance.isolation.max-backoff", Duration.ofSeconds(30),
       "The longest an instance is skipped after connection failures in a row.");
 
+  /** {@code axle.governance.retry.attempts[.<service>[.<schema>[.<operation>]]]}. */
+  public static final ConfigKey<Integer> RETRY_ATTEMPTS = ConfigKey.intKey(
+      "axle.governance.retry.attempts", 2, 1, 10,
+      "Consumer, for idempotent operations: how many times a call may be sent in all, the first included, "
+          + "when it fails with CONNECTION_FAILED, OVERLOADED, SHUTTING_DOWN, PROVIDER_ERROR or INTERNAL_ERROR; "
+          + "1 sends it once.").family();
+
+  /** {@code axle.governance.retry.idempotent[.<service>[.<schema>[.<operation>]]]}: overrides {@code @Idempotent}. */
+  public static final ConfigKey<Boolean> RETRY_IDEMPOTENT = ConfigKey.booleanKey(
+      "axle.governance.retry.idempotent", false,
+      "Consumer: treat the operations of a service, schema or operation as idempotent (as @Idempotent on the "
+          + "method does), so that axle.governance.retry.attempts applies to them.").family();
+
+  public static final ConfigKey<Duration> RETRY_BACKOFF = ConfigKey.durationKey(
+      "axle.governance.retry.backoff", Duration.ofMillis(10),
+      "Consumer: the pause before the first retry, doubled before each further one, with jitter of half of "
+          + "it either way; never past the call's deadline.").family();
+
+  public static final ConfigKey<Integer> RETRY_BUDGET_PERCENT = ConfigKey.intKey(
+      "axle.governance.retry.budget-percent", 10, 0, 100,
+      "Consumer: retries to a service may add at most this share of its calls, in percent (plus a reserve "
+          + "of ten), so that retries cannot multiply the load of an outage.");
+
   /** {@code axle.governance.fault.delay[.<schema>[.<operation>]]}: provider-side fault injection. */
   public static final ConfigKey<Duration> FAULT_DELAY = ConfigKey.durationKey(
       "axle.governance.fault.delay", Duration.ZERO,
@@ -163,6 +186,7 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       REGISTRY_PROPERTIES, REGISTRY_DEREGISTER_WAIT, REGISTRY_LOCAL, REGISTRY_SCHEMAS, SCHEMAS,
       LOADBALANCE_STRATEGY, LOADBALANCE_ISOLATION_BACKOFF, LOADBALANCE_ISOLATION_MAX_BACKOFF,
       FAULT_DELAY, FAULT_DELAY_PERCENT, FAULT_ABORT, FAULT_ABORT_PERCENT,
+      RETRY_ATTEMPTS, RETRY_IDEMPOTENT, RETRY_BACKOFF, RETRY_BUDGET_PERCENT,
       EXECUTOR_DEFAULT_GROUP, EXECUTOR_DEFAULT_THREAD_PER_GROUP, EXECUTOR_DEFAULT_MAX_QUEUE_SIZE,
       EXECUTORS_DEFAULT, EXECUTORS_PROVIDER,
       REFERENCES_TRANSPORT, REQUEST_TIMEOUT, SHUTDOWN_TIMEOUT, METRICS_WINDOW_TIME);

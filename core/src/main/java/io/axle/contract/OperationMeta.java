@@ -21,6 +21,7 @@ public final class OperationMeta {
   private final String[] parameterNames;
   private final Type resultType;
   private final boolean async;
+  private final boolean idempotent;
 
   OperationMeta(SchemaMeta schema, Method method) {
     this.schema = schema;
@@ -43,7 +44,13 @@ public final class OperationMeta {
       this.async = false;
       this.resultType = method.getGenericReturnType();
     }
+    this.idempotent = method.isAnnotationPresent(Idempotent.class);
     method.setAccessible(true);
+  }
+
+  /** True when the method is marked {@link Idempotent}. */
+  public boolean idempotent() {
+    return idempotent;
   }
 
   public SchemaMeta schema() {

@@ -61,6 +61,8 @@ public final class AxleRuntime {
   private final boolean ownsRegistry;
   private final LoadBalancers loadBalancers;
   private final EndpointStates endpointStates;
+  /** One retry budget per service this runtime calls. */
+  private final Map<String, RetryBudget> retryBudgets = new ConcurrentHashMap<>();
   private volatile SelfRegistration registration;
   private final List<Filter> consumerFilters;
   private final InvocationListener listener;
@@ -315,7 +317,16 @@ public final class AxleRuntime {
       // One selection per operation, as before it was a link: each operation turns its own
       // round-robin, so callers alternating operations still spread each one over every instance.
       String balancer = config.getMostSpecific(CoreConfigKeys.LOADBALANCE_STRATEGY, serviceName, schemaId, op.name());
-      operations.put(op.method(), new ConsumerOperation(op, transport, timeout.toNanos(), listener, consumerFilters,
+      List<Filter> filters = consumerFilters;
+      RetryPolicy retry = RetryPolicy.forOperation(config, serviceName, op, retryBudgets.computeIfAbsent(serviceName,
+          s -> new RetryBudget(config.get(CoreConfigKeys.RETRY_BUDGET_PERCENT))));
+      if (retry != null) {
+        // Last of the filters, so that each retry goes through the selection for a new pick.
+        filters = new ArrayList<>(consumerFilters);
+        filters.add(retry);
+        log.info("reference {}/{}: {} is idempotent: {}", serviceName, schemaId, op.name(), retry.name());
+      }
+      operations.put(op.method(), new ConsumerOperation(op, transport, timeout.toNanos(), listener, filters,
           new EndpointSelection(serviceName, transport.name(), registry,
               loadBalancers.create(serviceName, schemaId, op.name()), balancer, endpointStates)));
     }

@@ -89,7 +89,23 @@ final class EndpointSelection implements Filter {
       invocation.endpoint(all.get(0).endpoint());
       return next.proceed(invocation);
     }
-    return attempt(invocation, next, all, List.of());
+    return attempt(invocation, next, all, previousAttempt(invocation, all));
+  }
+
+  /**
+   * A filter that proceeds again (a retry) finds the endpoint of the attempt before on the
+   * invocation: that instance is avoided while another is listed.
+   */
+  private static List<Target> previousAttempt(Invocation invocation, List<Target> all) {
+    Endpoint previous = invocation.endpoint();
+    if (previous != null) {
+      for (Target target : all) {
+        if (target.endpoint().equals(previous)) {
+          return List.of(target);
+        }
+      }
+    }
+    return List.of();
   }
 
   private CompletableFuture<Response> attempt(Invocation invocation, FilterChain next, List<Target> all,
@@ -160,7 +176,8 @@ final class EndpointSelection implements Filter {
     }
     List<Target> untried = new ArrayList<>(all);
     untried.removeAll(tried);
-    return untried;
+    // Every one tried (a retry of a call to the one instance listed): it is picked again.
+    return untried.isEmpty() ? all : untried;
   }
 
   private String noInstance() {

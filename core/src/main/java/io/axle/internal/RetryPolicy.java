@@ -1,0 +1,92 @@
+package io.axle.internal;
+
+import io.axle.Call;
+import io.axle.Filter;
+import io.axle.FilterChain;
+import io.axle.Response;
+import io.axle.Status;
+import io.axle.config.AxleConfig;
+import io.axle.config.CoreConfigKeys;
+import io.axle.contract.OperationMeta;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Retries of an idempotent operation ({@code axle.governance.retry.*}), a consumer link just before
+ * the endpoint selection, so that each retry gets a new pick (the instance that failed is avoided
+ * while another is listed). A call is sent again after a failure it may have run through — the
+ * connection lost, the provider overloaded, stopping or faulting — up to {@code attempts} in all,
+ * after a growing, jittered pause, inside its deadline and the service's {@link RetryBudget}. A
+ * timeout is never retried (the deadline is spent), nor an answer the operation declared or a bad
+ * request. Operations that are not idempotent get no such link: only the selection's failover of
+ * calls that provably did not run applies to them.
+ */
+final class RetryPolicy implements Filter {
+  private static final Set<Status> RETRYABLE = EnumSet.of(Status.CONNECTION_FAILED, Status.OVERLOADED,
+      Status.SHUTTING_DOWN, Status.PROVIDER_ERROR, Status.INTERNAL_ERROR);
+  /** Runs the retry on the delay scheduler's thread: sending is quick and never blocks. */
+  private static final Executor DIRECT = Runnable::run;
+
+  private final int attempts;
+  private final long backoffNanos;
+  private final RetryBudget budget;
+
+  private RetryPolicy(int attempts, Duration backoff, RetryBudget budget) {
+    this.attempts = attempts;
+    this.backoffNanos = backoff.toNanos();
+    this.budget = budget;
+  }
+
+  /** The operation's retry link, or null when it is not idempotent or may be sent only once. */
+  static RetryPolicy forOperation(AxleConfig config, String service, OperationMeta op, RetryBudget budget) {
+    String schemaId = op.schemaId();
+    String key = config.mostSpecificKey(CoreConfigKeys.RETRY_IDEMPOTENT, service, schemaId, op.name());
+    boolean idempotent = config.keys().contains(key)
+        ? config.getMostSpecific(CoreConfigKeys.RETRY_IDEMPOTENT, service, schemaId, op.name())
+        : op.idempotent();
+    int attempts = config.getMostSpecific(CoreConfigKeys.RETRY_ATTEMPTS, service, schemaId, op.name());
+    if (!idempotent || attempts < 2) {
+      return null;
+    }
+    return new RetryPolicy(attempts,
+        config.getMostSpecific(CoreConfigKeys.RETRY_BACKOFF, service, schemaId, op.name()), budget);
+  }
+
+  @Override
+  public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
+    return attempt(call, next, 1, backoffNanos);
+  }
+
+  private CompletableFuture<Response> attempt(Call call, FilterChain next, int attempt, long pauseNanos) {
+    return next.proceed(call).thenCompose(response -> {
+      if (!RETRYABLE.contains(response.status())) {
+        budget.succeeded();
+        return CompletableFuture.completedFuture(response);
+      }
+      budget.failed();
+      if (attempt >= attempts || !budget.allowsRetry()) {
+        return CompletableFuture.completedFuture(response);
+      }
+      long pause = pauseNanos <= 0 ? 0
+          : pauseNanos / 2 + ThreadLocalRandom.current().nextLong(Math.max(1, pauseNanos));
+      if (call.remainingNanos() <= pause) {
+        return CompletableFuture.completedFuture(response);
+      }
+      if (pause == 0) {
+        return attempt(call, next, attempt + 1, pauseNanos * 2);
+      }
+      return CompletableFuture.supplyAsync(() -> null, CompletableFuture.delayedExecutor(pause,
+          TimeUnit.NANOSECONDS, DIRECT)).thenCompose(ignored -> attempt(call, next, attempt + 1, pauseNanos * 2));
+    });
+  }
+
+  @Override
+  public String name() {
+    return "retry(" + attempts + " attempts)";
+  }
+}

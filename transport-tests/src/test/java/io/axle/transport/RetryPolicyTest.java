@@ -1,0 +1,110 @@
+package io.axle.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.axle.Axle;
+import io.axle.Status;
+import io.axle.registry.LocalRegistry;
+import io.axle.testing.EchoService;
+import io.axle.testing.EchoServiceImpl;
+import io.axle.testing.Runtimes;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Retries ({@code axle.governance.retry.*}) with real providers sharing a registry: an idempotent
+ * call that failed on one instance is sent to the other and succeeds; a call that is not
+ * idempotent and reached a provider is never sent again; and the budget stops a retry storm when
+ * every instance fails. Attempts are counted where the transport is handed the call.
+ */
+@Timeout(60)
+class RetryPolicyTest {
+
+  /** A provider answering with {@code name}, failing every echo with PROVIDER_ERROR when {@code faulty}. */
+  private static Axle provider(LocalRegistry registry, String name, boolean faulty) {
+    Map<String, Object> keys = new LinkedHashMap<>(CrossTransportTest.providerConfig("highway", Map.of()));
+    keys.put("axle.service.name", Runtimes.SERVICE);
+    keys.put("axle.registry.instance-id", name);
+    if (faulty) {
+      keys.put("axle.governance.fault.abort." + Runtimes.SCHEMA + ".echo", "PROVIDER_ERROR");
+    }
+    EchoServiceImpl impl = new EchoServiceImpl() {
+      @Override
+      public String echo(String message) {
+        return name;
+      }
+    };
+    return Axle.builder().config(Runtimes.config(keys)).registry(registry)
+        .provider(Runtimes.SCHEMA, EchoService.class, impl).start();
+  }
+
+  /** A consumer whose every attempt is counted by a listener where the transport is handed the call. */
+  private static Axle consumer(LocalRegistry registry, String transport, Map<String, Object> extra,
+      AtomicInteger attempts) {
+    Map<String, Object> keys = new LinkedHashMap<>(CrossTransportTest.config(extra));
+    keys.put("axle.service.name", "retrying-consumer");
+    keys.put("axle.references.transport", transport);
+    // Each attempt, retries included, is handed to the transport once: CONSUMER_SEND.
+    return Axle.builder().config(Runtimes.config(keys)).registry(registry)
+        .listener(new io.axle.InvocationListener() {
+          @Override
+          public void onStage(io.axle.Invocation invocation, io.axle.Stage stage) {
+            if (stage == io.axle.Stage.CONSUMER_SEND) {
+              attempts.incrementAndGet();
+            }
+          }
+        }).start();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void anIdempotentCall_isRetriedOnTheOtherInstance_andOneThatIsNot_isNeverSentAgain(String transport) {
+    LocalRegistry registry = new LocalRegistry();
+    AtomicInteger attempts = new AtomicInteger();
+    try (Axle faulty = provider(registry, "faulty", true); Axle healthy = provider(registry, "healthy", false);
+        // A budget of 100%: every failure may be retried (the budget has a test of its own below).
+        Axle consumer = consumer(registry, transport, Map.of("axle.governance.retry.idempotent." + Runtimes.SERVICE
+            + "." + Runtimes.SCHEMA + ".echo", true, "axle.governance.retry.budget-percent", 100), attempts);
+        Axle plain = consumer(registry, transport, Map.of(), new AtomicInteger())) {
+      EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+      for (int i = 0; i < 10; i++) {
+        int before = attempts.get();
+        assertThat(echo.echo("x")).isEqualTo("healthy");
+        // One attempt when the first pick was the healthy one, two when it was the faulty one.
+        assertThat(attempts.get() - before).isBetween(1, 2);
+      }
+      assertThat(attempts.get()).as("some first picks were the faulty instance").isGreaterThan(10);
+
+      EchoService once = plain.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+      int failed = 0;
+      for (int i = 0; i < 10; i++) {
+        if (CrossTransportTest.Outcome.of(() -> once.echo("x")).status() == Status.PROVIDER_ERROR) {
+          failed++;
+        }
+      }
+      assertThat(failed).isEqualTo(5);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void whenEveryInstanceFails_theBudgetStopsTheRetries(String transport) {
+    LocalRegistry registry = new LocalRegistry();
+    AtomicInteger attempts = new AtomicInteger();
+    try (Axle one = provider(registry, "one", true); Axle two = provider(registry, "two", true);
+        Axle consumer = consumer(registry, transport, Map.of("axle.governance.retry.idempotent", true,
+            "axle.governance.retry.attempts", 3, "axle.governance.retry.backoff", "0ms"), attempts)) {
+      EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+      for (int i = 0; i < 100; i++) {
+        assertThat(CrossTransportTest.Outcome.of(() -> echo.echo("x")).status()).isEqualTo(Status.PROVIDER_ERROR);
+      }
+      // Ten tokens, one taken per failure, retries only above five: five retries, then none, where
+      // three attempts a call would have made 300.
+      assertThat(attempts.get()).isBetween(100, 106);
+    }
+  }
+}
