@@ -11,7 +11,6 @@ import io.axle.registry.InstanceStatus;
 import io.axle.registry.LocalRegistry;
 import io.axle.registry.ServiceInstance;
 import io.axle.testing.EchoService;
-import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
 import java.net.ServerSocket;
 import java.util.ArrayList;
@@ -35,27 +34,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(60)
 class LoadBalancingTest {
 
-  /** A provider answering with {@code name}, registered in {@code registry}. */
   private static Axle provider(LocalRegistry registry, String name, int delayMs) {
-    Map<String, Object> entries = new LinkedHashMap<>(CrossTransportTest.providerConfig("highway", Map.of()));
-    entries.put("axle.service.name", Runtimes.SERVICE);
-    entries.put("axle.registry.instance-id", name);
-    entries.put("axle.executors.default", "virtual");
-    EchoServiceImpl impl = new EchoServiceImpl() {
-      @Override
-      public String echo(String message) {
-        if (delayMs > 0) {
-          try {
-            Thread.sleep(delayMs);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        }
-        return name;
-      }
-    };
-    return Axle.builder().config(Runtimes.config(entries)).registry(registry)
-        .provider(Runtimes.SCHEMA, EchoService.class, impl).start();
+    return NamedProviders.start(registry, name, delayMs, Map.of());
   }
 
   private static Axle consumer(LocalRegistry registry, String transport, Map<String, Object> extra,

@@ -6,7 +6,6 @@ import io.axle.Axle;
 import io.axle.Status;
 import io.axle.registry.LocalRegistry;
 import io.axle.testing.EchoService;
-import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,20 +25,8 @@ class RetryPolicyTest {
 
   /** A provider answering with {@code name}, failing every echo with PROVIDER_ERROR when {@code faulty}. */
   private static Axle provider(LocalRegistry registry, String name, boolean faulty) {
-    Map<String, Object> keys = new LinkedHashMap<>(CrossTransportTest.providerConfig("highway", Map.of()));
-    keys.put("axle.service.name", Runtimes.SERVICE);
-    keys.put("axle.registry.instance-id", name);
-    if (faulty) {
-      keys.put("axle.governance.fault.abort." + Runtimes.SCHEMA + ".echo", "PROVIDER_ERROR");
-    }
-    EchoServiceImpl impl = new EchoServiceImpl() {
-      @Override
-      public String echo(String message) {
-        return name;
-      }
-    };
-    return Axle.builder().config(Runtimes.config(keys)).registry(registry)
-        .provider(Runtimes.SCHEMA, EchoService.class, impl).start();
+    return NamedProviders.start(registry, name, 0, faulty
+        ? Map.of("axle.governance.fault.abort." + Runtimes.SCHEMA + ".echo", "PROVIDER_ERROR") : Map.of());
   }
 
   /** A consumer whose every attempt is counted by a listener where the transport is handed the call. */
