@@ -35,8 +35,8 @@ public final class Invocation implements Call {
    * event loop and read after the attempt's future completed, which orders the two.
    */
   private int requestWrites;
-  /** Consumer: the provider call whose deadline this one took, being shorter than its own timeout; else null. */
-  private Invocation deadlineFrom;
+  /** Consumer: the operation of the provider call whose deadline this one took, sooner than its own; else null. */
+  private String deadlineFrom;
 
   /** An invocation nobody listens to. */
   public Invocation(Role role, OperationMeta operation, Object[] args) {
@@ -186,11 +186,12 @@ public final class Invocation implements Call {
    * this one was made while serving, being sooner than this call's own timeout.
    */
   public void deadlineFrom(Invocation served) {
-    this.deadlineFrom = served;
+    // Its name only: the onward call must not keep the served call's arguments alive.
+    this.deadlineFrom = served.operation().qualifiedName();
   }
 
-  /** The provider call the deadline was inherited from, or null when it is the call's own. */
-  public Invocation deadlineFrom() {
+  /** The operation of the provider call the deadline was inherited from, or null when it is the call's own. */
+  public String deadlineFrom() {
     return deadlineFrom;
   }
 

@@ -87,8 +87,8 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
 
   public static final ConfigKey<Integer> RETRY_BUDGET_PERCENT = ConfigKey.intKey(
       "axle.governance.retry.budget-percent", 10, 0, 100,
-      "Consumer: retries to a service may add at most this share of its calls, in percent (plus a reserve "
-          + "of ten), so that retries cannot multiply the load of an outage.");
+      "Consumer: retries to a service may add at most about this share of its idempotent calls, in percent, "
+          + "after a reserve of a few, so that retries cannot multiply the load of an outage.");
 
   /** {@code axle.governance.fault.delay[.<schema>[.<operation>]]}: provider-side fault injection. */
   public static final ConfigKey<Duration> FAULT_DELAY = ConfigKey.durationKey(

@@ -319,7 +319,8 @@ public final class AxleRuntime {
       String balancer = config.getMostSpecific(CoreConfigKeys.LOADBALANCE_STRATEGY, serviceName, schemaId, op.name());
       List<Filter> filters = consumerFilters;
       RetryPolicy retry = RetryPolicy.forOperation(config, serviceName, op, retryBudgets.computeIfAbsent(serviceName,
-          s -> new RetryBudget(config.get(CoreConfigKeys.RETRY_BUDGET_PERCENT))));
+          s -> new RetryBudget(config.get(CoreConfigKeys.RETRY_BUDGET_PERCENT))),
+          (nanos, task) -> vertx.setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), id -> task.run()));
       if (retry != null) {
         // Last of the filters, so that each retry goes through the selection for a new pick.
         filters = new ArrayList<>(consumerFilters);

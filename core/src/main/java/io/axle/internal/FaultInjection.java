@@ -74,6 +74,11 @@ final class FaultInjection implements Filter {
         return CompletableFuture.completedFuture(Response.failure(Status.SHUTTING_DOWN,
             operation + " was interrupted in an injected delay"));
       }
+      if (call.isExpired()) {
+        // As for a request that waited in a queue: what the caller gave up on is not started.
+        return CompletableFuture.completedFuture(Response.failure(Status.DEADLINE_EXCEEDED, operation
+            + " was not run: the caller's deadline passed during an injected delay"));
+      }
     }
     return next.proceed(call);
   }

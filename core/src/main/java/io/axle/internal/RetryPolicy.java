@@ -12,9 +12,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Retries of an idempotent operation ({@code axle.governance.retry.*}), a consumer link just before
@@ -29,21 +27,27 @@ import java.util.concurrent.TimeUnit;
 final class RetryPolicy implements Filter {
   private static final Set<Status> RETRYABLE = EnumSet.of(Status.CONNECTION_FAILED, Status.OVERLOADED,
       Status.SHUTTING_DOWN, Status.PROVIDER_ERROR, Status.INTERNAL_ERROR);
-  /** Runs the retry on the delay scheduler's thread: sending is quick and never blocks. */
-  private static final Executor DIRECT = Runnable::run;
+  /** Runs a task after a pause, on one of the runtime's event loops. */
+  @FunctionalInterface
+  interface Delayer {
+    void after(long nanos, Runnable task);
+  }
 
   private final int attempts;
   private final long backoffNanos;
   private final RetryBudget budget;
+  private final Delayer delayer;
 
-  private RetryPolicy(int attempts, Duration backoff, RetryBudget budget) {
+  private RetryPolicy(int attempts, Duration backoff, RetryBudget budget, Delayer delayer) {
     this.attempts = attempts;
     this.backoffNanos = backoff.toNanos();
     this.budget = budget;
+    this.delayer = delayer;
   }
 
   /** The operation's retry link, or null when it is not idempotent or may be sent only once. */
-  static RetryPolicy forOperation(AxleConfig config, String service, OperationMeta op, RetryBudget budget) {
+  static RetryPolicy forOperation(AxleConfig config, String service, OperationMeta op, RetryBudget budget,
+      Delayer delayer) {
     String schemaId = op.schemaId();
     String key = config.mostSpecificKey(CoreConfigKeys.RETRY_IDEMPOTENT, service, schemaId, op.name());
     boolean idempotent = config.keys().contains(key)
@@ -54,7 +58,7 @@ final class RetryPolicy implements Filter {
       return null;
     }
     return new RetryPolicy(attempts,
-        config.getMostSpecific(CoreConfigKeys.RETRY_BACKOFF, service, schemaId, op.name()), budget);
+        config.getMostSpecific(CoreConfigKeys.RETRY_BACKOFF, service, schemaId, op.name()), budget, delayer);
   }
 
   @Override
@@ -65,7 +69,10 @@ final class RetryPolicy implements Filter {
   private CompletableFuture<Response> attempt(Call call, FilterChain next, int attempt, long pauseNanos) {
     return next.proceed(call).thenCompose(response -> {
       if (!RETRYABLE.contains(response.status())) {
-        budget.succeeded();
+        // Only an answer refills the budget, as in gRPC: timeouts in a slowdown must not pay for retries.
+        if (response.status() == Status.OK) {
+          budget.succeeded();
+        }
         return CompletableFuture.completedFuture(response);
       }
       budget.failed();
@@ -80,8 +87,16 @@ final class RetryPolicy implements Filter {
       if (pause == 0) {
         return attempt(call, next, attempt + 1, pauseNanos * 2);
       }
-      return CompletableFuture.supplyAsync(() -> null, CompletableFuture.delayedExecutor(pause,
-          TimeUnit.NANOSECONDS, DIRECT)).thenCompose(ignored -> attempt(call, next, attempt + 1, pauseNanos * 2));
+      // After the pause, on an event loop of the runtime (as a response half would run), never a JDK-wide thread.
+      CompletableFuture<Response> retried = new CompletableFuture<>();
+      delayer.after(pause, () -> attempt(call, next, attempt + 1, pauseNanos * 2).whenComplete((r, e) -> {
+        if (e != null) {
+          retried.completeExceptionally(e);
+        } else {
+          retried.complete(r);
+        }
+      }));
+      return retried;
     });
   }
 

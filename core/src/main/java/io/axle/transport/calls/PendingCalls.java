@@ -1,6 +1,5 @@
 package io.axle.transport.calls;
 
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
@@ -129,9 +128,8 @@ public final class PendingCalls<C extends ConsumerCall> {
     }
     long start = call.invocation().stageNanos(Stage.CONSUMER_START);
     long waitedMicros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - (start != 0 ? start : call.admittedNanos));
-    Invocation from = call.invocation().deadlineFrom();
     call.complete(CallFailures.timedOut(call.operationName(), waitedMicros, call.endpoint(),
-        from == null ? null : from.operation().qualifiedName()));
+        call.invocation().deadlineFrom()));
     afterTimeout.accept(call);
   }
 }
