@@ -81,7 +81,8 @@ final class EndpointSelection implements Filter {
     }
     if (invocation.isExpired()) {
       return CompletableFuture.completedFuture(Response.failure(Status.DEADLINE_EXCEEDED,
-          invocation.operation().qualifiedName() + " timed out before it was sent"));
+          invocation.operation().qualifiedName() + " timed out before it was sent"
+              + io.axle.transport.CallFailures.inherited(invocation.deadlineFrom())));
     }
     if (all.size() == 1 && !countsOutstanding) {
       // One instance: no other to fail over to or to prefer, so the call needs no follow-up stage,

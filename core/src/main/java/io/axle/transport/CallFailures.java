@@ -38,7 +38,19 @@ public final class CallFailures {
 
   /** A call whose deadline passed while it waited to be sent (for a connection, in a queue). */
   public static Response notSentInTime(String operation, Endpoint endpoint) {
-    return Response.failure(Status.DEADLINE_EXCEEDED, operation + " timed out before it could be sent to " + endpoint);
+    return notSentInTime(operation, endpoint, null);
+  }
+
+  /** The same, naming the provider call the deadline was inherited from (null: the call's own). */
+  public static Response notSentInTime(String operation, Endpoint endpoint, String deadlineFrom) {
+    return Response.failure(Status.DEADLINE_EXCEEDED, operation + " timed out before it could be sent to " + endpoint
+        + inherited(deadlineFrom));
+  }
+
+  /** {@code " (its deadline was inherited from X, the call it was made while serving)"}, or nothing. */
+  public static String inherited(String deadlineFrom) {
+    return deadlineFrom == null ? ""
+        : " (its deadline was inherited from " + deadlineFrom + ", the call it was made while serving)";
   }
 
   /** The log line of a stop whose grace period ended with calls still waiting. */

@@ -55,7 +55,8 @@ public final class PendingCalls<C extends ConsumerCall> {
     }
     long remaining = call.invocation().remainingNanos();
     if (remaining <= 0) {
-      call.complete(CallFailures.notSentInTime(call.operationName(), call.endpoint()));
+      call.complete(CallFailures.notSentInTime(call.operationName(), call.endpoint(),
+          call.invocation().deadlineFrom()));
       return false;
     }
     if (call.invocation().stageNanos(Stage.CONSUMER_START) == 0) {

@@ -116,6 +116,18 @@ class PendingCallsTest {
   }
 
   @Test
+  void aCallWhoseInheritedDeadlinePassedBeforeItWasTaken_saysWhereTheDeadlineCameFrom() throws Exception {
+    Call call = new Call(1);
+    Invocation served = new Invocation(Role.PROVIDER, SchemaMeta.of("Relay", Echo.class).operations().get("echo"),
+        new Object[] {"x"});
+    call.invocation().deadlineFrom(served);
+    Thread.sleep(5);
+    assertThat(onLoop(() -> table.admit(call))).isFalse();
+    assertThat(call.future().get().error().getMessage()).isEqualTo("Echo.echo timed out before it could be sent to "
+        + "highway://127.0.0.1:7070 (its deadline was inherited from Relay.echo, the call it was made while serving)");
+  }
+
+  @Test
   void closing_failsEveryPendingCall_andEveryLaterOne_withTheReason() throws Exception {
     Call pending = new Call(10_000);
     onLoop(() -> table.admit(pending));
