@@ -12,6 +12,7 @@ import io.axle.registry.Endpoint;
 import io.axle.registry.Registry;
 import io.axle.registry.ServiceInstance;
 import io.axle.registry.ServiceInstances;
+import io.axle.transport.CallFailures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -82,7 +83,7 @@ final class EndpointSelection implements Filter {
     if (invocation.isExpired()) {
       return CompletableFuture.completedFuture(Response.failure(Status.DEADLINE_EXCEEDED,
           invocation.operation().qualifiedName() + " timed out before it was sent"
-              + io.axle.transport.CallFailures.inherited(invocation.deadlineFrom())));
+              + CallFailures.inherited(invocation.deadlineFrom())));
     }
     if (all.size() == 1 && !countsOutstanding) {
       // One instance: no other to fail over to or to prefer, so the call needs no follow-up stage,
