@@ -27,8 +27,10 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       "Whether a runtime that serves providers registers itself once every transport listens (and marks "
           + "itself DOWN, then deregisters, when it stops).");
 
-  public static final ConfigKey<String> REGISTRY_INSTANCE_ID = ConfigKey.stringKey(
+  public static final ConfigKey<String> REGISTRY_INSTANCE_ID = ConfigKey.custom(
       "axle.registry.instance-id", null,
+      "letters, digits, '.', '_' and '-', starting with a letter or digit (it names a node in a remote registry)",
+      CoreConfigKeys::instanceId,
       "This instance's id in the registry, unique among the service's instances; default: the service name "
           + "and a random suffix, new at each start.");
 
@@ -190,6 +192,14 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       EXECUTOR_DEFAULT_GROUP, EXECUTOR_DEFAULT_THREAD_PER_GROUP, EXECUTOR_DEFAULT_MAX_QUEUE_SIZE,
       EXECUTORS_DEFAULT, EXECUTORS_PROVIDER,
       REFERENCES_TRANSPORT, REQUEST_TIMEOUT, SHUTDOWN_TIMEOUT, METRICS_WINDOW_TIME);
+
+  private static String instanceId(String text) {
+    String id = text.strip();
+    if (!id.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+      throw new IllegalArgumentException(text);
+    }
+    return id;
+  }
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public CoreConfigKeys() {

@@ -11,9 +11,6 @@ import io.axle.config.CoreConfigKeys;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.executor.AxleExecutor;
-import io.axle.loadbalance.internal.LeastOutstanding;
-import io.axle.loadbalance.internal.RoundRobin;
-import io.axle.loadbalance.internal.WeightedRandom;
 import io.axle.registry.Endpoint;
 import io.axle.registry.Registry;
 import io.axle.registry.ServiceInstances;
@@ -37,6 +34,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -52,8 +50,7 @@ public final class AxleRuntime {
   /** Executor names the runtime defines itself. */
   public static final Set<String> BUILT_IN_EXECUTORS = Set.of("inline", "group", "virtual");
   /** Load balancer names the runtime defines itself. */
-  public static final Set<String> BUILT_IN_LOAD_BALANCERS = Set.of(RoundRobin.NAME, WeightedRandom.NAME,
-      LeastOutstanding.NAME);
+  public static final Set<String> BUILT_IN_LOAD_BALANCERS = LoadBalancers.BUILT_IN.keySet();
 
   private final AxleConfig config;
   private final Registry registry;
@@ -90,8 +87,7 @@ public final class AxleRuntime {
     this.loadBalancers = new LoadBalancers(config, spec.loadBalancers);
     this.endpointStates = new EndpointStates(config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_BACKOFF),
         config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_MAX_BACKOFF));
-    List<Filter> consumerFilters = spec.consumerFilters;
-    this.consumerFilters = List.copyOf(consumerFilters);
+    this.consumerFilters = List.copyOf(spec.consumerFilters);
     this.listener = listener;
     this.vertx = vertx;
     this.executors = executors;
@@ -178,7 +174,7 @@ public final class AxleRuntime {
       // registry made from this runtime's own configuration is seen by no one else: nothing to tell.
       boolean seenByOthers = spec.registry != null || effectiveRegistry.isDynamic();
       if (!providers.isEmpty() && seenByOthers && config.get(CoreConfigKeys.REGISTRY_REGISTER)) {
-        Set<String> schemaIds = new java.util.TreeSet<>();
+        Set<String> schemaIds = new TreeSet<>();
         providers.forEach(p -> schemaIds.add(p.schemaId()));
         runtime.registration = SelfRegistration.register(effectiveRegistry, config,
             runtime.boundEndpoints.values(), schemaIds);
@@ -316,7 +312,6 @@ public final class AxleRuntime {
       Duration timeout = config.getMostSpecific(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name());
       // One selection per operation, as before it was a link: each operation turns its own
       // round-robin, so callers alternating operations still spread each one over every instance.
-      String balancer = config.getMostSpecific(CoreConfigKeys.LOADBALANCE_STRATEGY, serviceName, schemaId, op.name());
       List<Filter> filters = consumerFilters;
       RetryPolicy retry = RetryPolicy.forOperation(config, serviceName, op, retryBudgets.computeIfAbsent(serviceName,
           s -> new RetryBudget(config.get(CoreConfigKeys.RETRY_BUDGET_PERCENT))),
@@ -329,7 +324,7 @@ public final class AxleRuntime {
       }
       operations.put(op.method(), new ConsumerOperation(op, transport, timeout.toNanos(), listener, filters,
           new EndpointSelection(serviceName, transport.name(), registry,
-              loadBalancers.create(serviceName, schemaId, op.name()), balancer, endpointStates)));
+              loadBalancers.create(serviceName, schemaId, op.name()), endpointStates)));
     }
     return ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
   }

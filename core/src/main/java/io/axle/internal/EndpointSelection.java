@@ -52,15 +52,15 @@ final class EndpointSelection implements Filter {
     }
   }
 
-  EndpointSelection(String serviceName, String transport, Registry registry, LoadBalancer balancer,
-      String balancerName, EndpointStates states) {
+  EndpointSelection(String serviceName, String transport, Registry registry, LoadBalancers.Choice choice,
+      EndpointStates states) {
     this.serviceName = serviceName;
     this.transport = transport;
     this.registry = registry;
     this.instances = registry.lookup(serviceName);
-    this.balancer = balancer;
+    this.balancer = choice.balancer();
     this.countsOutstanding = balancer.readsOutstanding();
-    this.balancerName = balancerName;
+    this.balancerName = choice.name();
     this.states = states;
     // Watch first, then read: a change between the two is not missed, and each refresh reads the
     // registry's latest list, so the last one to run leaves the latest in place.
@@ -113,7 +113,12 @@ final class EndpointSelection implements Filter {
   private CompletableFuture<Response> attempt(Invocation invocation, FilterChain next, List<Target> all,
       List<Target> tried) {
     List<Target> candidates = tried.isEmpty() && states.noneFailing() ? all : candidates(all, tried);
-    Target target = (Target) balancer.pick(candidates);
+    // Only the candidates it was given are Targets; null or an object of its own making is a bug in it.
+    if (!(balancer.pick(candidates) instanceof Target target)) {
+      return CompletableFuture.completedFuture(Response.failure(Status.INTERNAL_ERROR, "load balancer "
+          + balancerName + " picked no candidate for " + invocation.operation().qualifiedName()
+          + " (expected: one of the candidates it was given, never null)"));
+    }
     invocation.endpoint(target.endpoint());
     int writesBefore = invocation.requestWrites();
     CompletableFuture<Response> sent;

@@ -15,15 +15,27 @@ import java.util.function.Supplier;
  * operation of a reference gets a new one, so round-robin turns per operation.
  */
 final class LoadBalancers {
+  /** The built-in strategies, by their names in {@code axle.loadbalance.strategy}. */
+  static final Map<String, Supplier<? extends LoadBalancer>> BUILT_IN = builtIn();
+
   private final AxleConfig config;
-  private final Map<String, Supplier<? extends LoadBalancer>> byName = new LinkedHashMap<>();
+  private final Map<String, Supplier<? extends LoadBalancer>> byName = new LinkedHashMap<>(BUILT_IN);
+
+  /** An operation's balancer and the name it was chosen by, for the chain printed at start-up. */
+  record Choice(String name, LoadBalancer balancer) {
+  }
 
   LoadBalancers(AxleConfig config, Map<String, Supplier<? extends LoadBalancer>> registered) {
     this.config = config;
-    byName.put(RoundRobin.NAME, RoundRobin::new);
-    byName.put(WeightedRandom.NAME, WeightedRandom::new);
-    byName.put(LeastOutstanding.NAME, LeastOutstanding::new);
     byName.putAll(registered);
+  }
+
+  private static Map<String, Supplier<? extends LoadBalancer>> builtIn() {
+    Map<String, Supplier<? extends LoadBalancer>> builtIn = new LinkedHashMap<>();
+    builtIn.put(RoundRobin.NAME, RoundRobin::new);
+    builtIn.put(WeightedRandom.NAME, WeightedRandom::new);
+    builtIn.put(LeastOutstanding.NAME, LeastOutstanding::new);
+    return java.util.Collections.unmodifiableMap(builtIn);
   }
 
   /**
@@ -31,7 +43,7 @@ final class LoadBalancers {
    *
    * @throws IllegalArgumentException naming the key, the value and the names there are
    */
-  LoadBalancer create(String service, String schemaId, String operation) {
+  Choice create(String service, String schemaId, String operation) {
     String name = config.getMostSpecific(CoreConfigKeys.LOADBALANCE_STRATEGY, service, schemaId, operation);
     Supplier<? extends LoadBalancer> supplier = byName.get(name);
     if (supplier == null) {
@@ -39,7 +51,7 @@ final class LoadBalancers {
       throw new IllegalArgumentException(key + ": " + name + " (expected: one of " + byName.keySet()
           + ", or a name registered with Axle.Builder#loadBalancer) — " + config.origin(key));
     }
-    return supplier.get();
+    return new Choice(name, supplier.get());
   }
 
   /** The strategy a reference without its own setting gets, for the start-up log. */

@@ -160,6 +160,17 @@ class ZooKeeperRegistryTest {
   }
 
   @Test
+  void aNameThatIsNoNodeName_isRefused_namingIt() {
+    ZooKeeperRegistry registry = registry();
+    ServiceInstance nested = new ServiceInstance("orders/eu", "orders-1", "1.0.0",
+        List.of(new Endpoint("highway", "127.0.0.1", 7070)), Set.of(), InstanceStatus.UP, Map.of());
+    assertThatThrownBy(() -> registry.register(nested))
+        .hasMessage("axle.service.name: orders/eu (expected: a name without '/', usable as a ZooKeeper node name)");
+    assertThatThrownBy(() -> registry.lookup("orders/eu"))
+        .hasMessage("reference to service orders/eu (expected: a name without '/', usable as a ZooKeeper node name)");
+  }
+
+  @Test
   void badRegistryKeys_areRefused_withTheExpectedForm() {
     AxleConfig config = AxleConfig.builder()
         .put("axle.registry.type", "zookeeper")
@@ -172,5 +183,10 @@ class ZooKeeperRegistryTest {
             + "trailing slash, e.g. /axle)")
         .hasMessageContaining("axle.registry.zookeeper.connect-string: zk1 (expected: a comma-separated list of "
             + "host:port, e.g. zk1:2181,zk2:2181,zk3:2181)");
+
+    AxleConfig badId = AxleConfig.builder().put("axle.registry.instance-id", "eu/orders-1").build();
+    assertThatThrownBy(() -> Axle.builder().config(badId).start())
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("axle.registry.instance-id: eu/orders-1 (expected: letters, digits, '.', '_' and '-'");
   }
 }

@@ -111,6 +111,7 @@ public final class ZooKeeperRegistry implements Registry {
       throw new IllegalStateException("lookup of " + serviceName + ": the ZooKeeper registry at " + connectString
           + " is closed");
     }
+    nodeName("reference to service", serviceName);
     ServiceCache cache = caches.computeIfAbsent(serviceName,
         name -> new ServiceCache(client, servicesPath + "/" + name, name));
     try {
@@ -151,6 +152,8 @@ public final class ZooKeeperRegistry implements Registry {
 
   @Override
   public Registration register(ServiceInstance instance) {
+    nodeName("axle.service.name:", instance.serviceName());
+    nodeName("axle.registry.instance-id:", instance.instanceId());
     String path = servicesPath + "/" + instance.serviceName() + "/" + instance.instanceId();
     InstanceNode node = new InstanceNode(client, path, instance);
     if (!node.awaitCreated(startTimeout)) {
@@ -162,6 +165,17 @@ public final class ZooKeeperRegistry implements Registry {
     }
     registrations.add(node);
     return node;
+  }
+
+  /**
+   * A service name or an instance id is one node under the root: a '/' would nest it where no
+   * consumer looks, and ZooKeeper refuses "." and "..".
+   */
+  private static void nodeName(String what, String name) {
+    if (name.contains("/") || name.equals(".") || name.equals("..")) {
+      throw new IllegalArgumentException(what + " " + name + " (expected: a name without '/', usable as a ZooKeeper "
+          + "node name)");
+    }
   }
 
   /** The Curator client, for tools and tests that look at ZooKeeper itself. */
