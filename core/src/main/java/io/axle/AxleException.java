@@ -17,6 +17,7 @@ public class AxleException extends RuntimeException {
   private final Status status;
   private final String errorType;
   private final transient Map<String, Object> details;
+  private final boolean notRun;
 
   public AxleException(Status status, String message) {
     this(status, message, null, Map.of(), null);
@@ -32,14 +33,44 @@ public class AxleException extends RuntimeException {
    */
   public AxleException(Status status, String message, String errorType, Map<String, Object> details,
       Throwable cause) {
+    this(status, message, errorType, details, cause, false);
+  }
+
+  private AxleException(Status status, String message, String errorType, Map<String, Object> details,
+      Throwable cause, boolean notRun) {
     super(message, cause);
     this.status = status;
+    this.notRun = notRun;
     this.errorType = errorType;
     this.details = details == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(details));
   }
 
+  /**
+   * A provider's refusal before the method ran (an admission limit, a full queue, a provider
+   * stopping), marked so on the wire: such a call may be sent to another instance whatever the
+   * operation, since it cannot have run. A status alone does not say it: a method may relay an
+   * {@code OVERLOADED} from a call of its own after doing its work.
+   */
+  public static AxleException notRun(Status status, String message) {
+    return new AxleException(status, message, null, Map.of(), null, true);
+  }
+
+  /**
+   * The same failure — status, message, declared type and fields, not-run mark — raised afresh with
+   * {@code error} as its cause, so that its stack shows where the caller made the call.
+   */
+  public static AxleException rethrown(AxleException error) {
+    return new AxleException(error.status, error.getMessage(), error.errorType, error.details(), error,
+        error.notRun);
+  }
+
   public Status status() {
     return status;
+  }
+
+  /** True for a failure the provider answered before running the method: see {@link #notRun}. */
+  public boolean isNotRun() {
+    return notRun;
   }
 
   /** For a declared error, the simple name of the exception's class ({@code OrderNotFoundException}); else null. */
@@ -54,6 +85,6 @@ public class AxleException extends RuntimeException {
 
   @Override
   public String toString() {
-    return "AxleException[" + status + (errorType == null ? "" : ", " + errorType) + "]: " + getMessage();
+    return "AxleException[" + status + (errorType == null ? "" : ", " + errorType) + (notRun ? ", not run" : "") + "]: " + getMessage();
   }
 }

@@ -11,6 +11,9 @@ import io.axle.config.CoreConfigKeys;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.executor.AxleExecutor;
+import io.axle.policy.Admission;
+import io.axle.policy.OperationScope;
+import io.axle.policy.PolicyFactory;
 import io.axle.registry.Endpoint;
 import io.axle.registry.Registry;
 import io.axle.registry.ServiceInstances;
@@ -62,6 +65,8 @@ public final class AxleRuntime {
   private final Map<String, RetryBudget> retryBudgets = new ConcurrentHashMap<>();
   private volatile SelfRegistration registration;
   private final List<Filter> consumerFilters;
+  /** The policy modules on the class path (docs/governance.md). */
+  private final List<PolicyFactory> policies;
   private final InvocationListener listener;
   private final Vertx vertx;
   private final ExecutorRegistry executors;
@@ -80,8 +85,9 @@ public final class AxleRuntime {
   }
 
   private AxleRuntime(AxleConfig config, Registry registry, boolean ownsRegistry, RuntimeSpec spec,
-      InvocationListener listener, Vertx vertx, ExecutorRegistry executors) {
+      InvocationListener listener, Vertx vertx, ExecutorRegistry executors, List<PolicyFactory> policies) {
     this.config = config;
+    this.policies = policies;
     this.registry = registry;
     this.ownsRegistry = ownsRegistry;
     this.loadBalancers = new LoadBalancers(config, spec.loadBalancers);
@@ -105,8 +111,11 @@ public final class AxleRuntime {
     List<TransportFactory> factories = explicitTransports.isEmpty()
         ? ServiceLoader.load(TransportFactory.class).stream().map(ServiceLoader.Provider::get).toList()
         : List.copyOf(explicitTransports);
+    List<PolicyFactory> policies = ServiceLoader.load(PolicyFactory.class).stream()
+        .map(ServiceLoader.Provider::get).toList();
     List<ConfigKey<?>> knownKeys = new ArrayList<>(ConfigKeys.all());
     factories.forEach(f -> knownKeys.addAll(f.configKeys()));
+    policies.forEach(p -> knownKeys.addAll(p.configKeys()));
     config.validate(knownKeys);
 
     // Before Vert.x: a registry that cannot be reached fails the start with nothing to undo.
@@ -131,7 +140,7 @@ public final class AxleRuntime {
       throw e;
     }
     AxleRuntime runtime = new AxleRuntime(config, effectiveRegistry, spec.registry == null, spec,
-        Listeners.of(spec.listeners), vertx, executors);
+        Listeners.of(spec.listeners), vertx, executors, policies);
     try {
       ProviderOperations operations = runtime.providerOperations(providers, providerFilters);
       SchemaTransports served = SchemaTransports.of(config, providers, factories.stream().map(TransportFactory::name)
@@ -233,9 +242,12 @@ public final class AxleRuntime {
           links.add(fault);
         }
         FilterChain chain = FilterChains.build(links, new MethodInvoker(op, registration.implementation()));
+        OperationScope scope = new OperationScope(config, config.get(CoreConfigKeys.SERVICE_NAME), op);
+        List<Admission> admissions = new ArrayList<>();
+        policies.forEach(p -> admissions.addAll(p.providerAdmissions(scope)));
         byKey.put(key(schema.schemaId(), op.name()),
             new ServedOperation(op, registration.implementation().getClass(), executor,
-                executors.describe(executor), chain, listener, providerCalls));
+                executors.describe(executor), chain, listener, providerCalls, admissions));
       }
     }
     Map<String, ProviderOperation> frozen = Map.copyOf(byKey);
@@ -265,7 +277,9 @@ public final class AxleRuntime {
     if (!operations.isEmpty()) {
       log.info("provider chain: {}", FilterChains.describe(providerFilters, "method"));
       for (ProviderOperation op : operations.all()) {
-        log.info("  serves {} on {}", op.meta().qualifiedName(), op.executorDescription());
+        List<String> admissions = op instanceof ServedOperation served ? served.admissionNames() : List.of();
+        log.info("  serves {} on {}{}", op.meta().qualifiedName(), op.executorDescription(),
+            admissions.isEmpty() ? "" : "; admits through " + admissions + " before its queue");
       }
     }
   }
@@ -312,19 +326,34 @@ public final class AxleRuntime {
       Duration timeout = config.getMostSpecific(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name());
       // One selection per operation, as before it was a link: each operation turns its own
       // round-robin, so callers alternating operations still spread each one over every instance.
+      OperationScope scope = new OperationScope(config, serviceName, op);
+      List<Filter> policyLinks = new ArrayList<>();
+      policies.forEach(p -> policyLinks.addAll(p.consumerPolicies(scope)));
       List<Filter> filters = consumerFilters;
-      RetryPolicy retry = RetryPolicy.forOperation(config, serviceName, op, retryBudgets.computeIfAbsent(serviceName,
-          s -> new RetryBudget(config.get(CoreConfigKeys.RETRY_BUDGET_PERCENT))),
+      if (!policyLinks.isEmpty()) {
+        filters = new ArrayList<>(consumerFilters);
+        filters.addAll(policyLinks);
+      }
+      RetryBudget budget = retryBudgets.computeIfAbsent(serviceName,
+          s -> new RetryBudget(config.get(CoreConfigKeys.RETRY_BUDGET_PERCENT)));
+      RetryPolicy retry = RetryPolicy.forOperation(config, serviceName, op, budget,
           (nanos, task) -> vertx.setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), id -> task.run()));
       if (retry != null) {
         // Last of the filters, so that each retry goes through the selection for a new pick.
-        filters = new ArrayList<>(consumerFilters);
+        filters = new ArrayList<>(filters);
         filters.add(retry);
-        log.info("reference {}/{}: {} is idempotent: {}", serviceName, schemaId, op.name(), retry.name());
+      }
+      if (!policyLinks.isEmpty() || retry != null) {
+        List<String> names = new ArrayList<>();
+        policyLinks.forEach(f -> names.add(f.name()));
+        if (retry != null) {
+          names.add(retry.name() + ", idempotent");
+        }
+        log.info("reference {}/{}: {} adds {} before its endpoint selection", serviceName, schemaId, op.name(), names);
       }
       operations.put(op.method(), new ConsumerOperation(op, transport, timeout.toNanos(), listener, filters,
           new EndpointSelection(serviceName, transport.name(), registry,
-              loadBalancers.create(serviceName, schemaId, op.name()), endpointStates)));
+              loadBalancers.create(serviceName, schemaId, op.name()), endpointStates, budget, retry == null)));
     }
     return ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
   }

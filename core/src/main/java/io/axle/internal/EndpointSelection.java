@@ -24,8 +24,11 @@ import java.util.concurrent.CompletableFuture;
  * sets {@link Invocation#endpoint} and hands on to the transport link.
  *
  * <p>A call that failed before any of it was written (its connection could not be made or closed
- * first) is sent again to another instance not tried yet, while its deadline allows: it cannot
- * have run anywhere, so this is never a retry that could run an operation twice. A connection failure isolates its endpoint for a
+ * first), or that a provider refused before running it ({@link io.axle.AxleException#isNotRun}:
+ * an admission limit, a full queue, a provider stopping), is sent again to another instance not
+ * tried yet, while its deadline allows: it cannot have run anywhere, so this is never a retry that
+ * could run an operation twice. Refusals spend the service's {@link RetryBudget}, so an overload of
+ * every instance is not multiplied. A connection failure isolates its endpoint for a
  * back-off ({@link EndpointStates}); an answer ends the isolation.
  *
  * <p>A filter placed before this link that proceeds again once the first attempt ended (a retry)
@@ -41,6 +44,10 @@ final class EndpointSelection implements Filter {
   private final boolean countsOutstanding;
   private final String balancerName;
   private final EndpointStates states;
+  /** The service's retry budget: a refusal sent on to another instance spends from it. */
+  private final RetryBudget budget;
+  /** True when no retry link of the operation refills the budget with its answers: this link does. */
+  private final boolean refillsBudget;
   private volatile List<Target> targets;
 
   /** An instance's endpoint for the transport, with the consumer's state of it. */
@@ -54,6 +61,13 @@ final class EndpointSelection implements Filter {
 
   EndpointSelection(String serviceName, String transport, Registry registry, LoadBalancers.Choice choice,
       EndpointStates states) {
+    this(serviceName, transport, registry, choice, states, new RetryBudget(0), false);
+  }
+
+  EndpointSelection(String serviceName, String transport, Registry registry, LoadBalancers.Choice choice,
+      EndpointStates states, RetryBudget budget, boolean refillsBudget) {
+    this.budget = budget;
+    this.refillsBudget = refillsBudget;
     this.serviceName = serviceName;
     this.transport = transport;
     this.registry = registry;
@@ -144,12 +158,23 @@ final class EndpointSelection implements Filter {
         // An answer came over the connection (a timeout is the consumer's own timer, not one).
         target.state().answered();
       }
-      // Only what cannot have run anywhere goes to another instance: nothing of it was written. An
-      // answer such as SHUTTING_DOWN is the provider's, which a provider may also relay from a call
-      // of its own after its method ran, so it is never a reason to send again.
+      if (refillsBudget && status == Status.OK) {
+        budget.succeeded();
+      }
+      // Only what cannot have run anywhere goes to another instance: nothing of it was written, or
+      // the provider refused it before its method ran (marked so on the wire). A bare SHUTTING_DOWN
+      // or OVERLOADED is not enough: a provider may relay one from a call of its own after its method ran.
       boolean unsent = status == Status.CONNECTION_FAILED && !written;
-      if (!unsent || invocation.isExpired() || tried.size() + 1 >= all.size()) {
+      boolean refused = !unsent && response.error() != null && response.error().isNotRun();
+      if (!(unsent || refused) || invocation.isExpired() || tried.size() + 1 >= all.size()) {
         return CompletableFuture.completedFuture(response);
+      }
+      if (refused) {
+        // Another instance may take it, but an overload everywhere must not double the load: budgeted.
+        budget.failed();
+        if (!budget.allowsRetry()) {
+          return CompletableFuture.completedFuture(response);
+        }
       }
       List<Target> triedNow = new ArrayList<>(tried.size() + 1);
       triedNow.addAll(tried);

@@ -79,7 +79,7 @@ final class ReferenceProxy implements InvocationHandler {
       throw declared;
     }
     // A fresh exception, so the caller's stack shows where the failed call was made.
-    throw new AxleException(error.status(), error.getMessage(), error.errorType(), error.details(), error);
+    throw AxleException.rethrown(error);
   }
 
   private ConsumerOperation operation(Method method) {

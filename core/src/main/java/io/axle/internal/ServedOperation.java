@@ -1,5 +1,8 @@
 package io.axle.internal;
 
+import io.axle.policy.Admission;
+import java.util.List;
+
 import io.axle.AxleException;
 import io.axle.FilterChain;
 import io.axle.Invocation;
@@ -38,6 +41,8 @@ public final class ServedOperation implements ProviderOperation {
   private final InvocationListener listener;
   /** The runtime's provider calls between {@link #serve} and their answer: what a stop waits for. */
   private final InFlightCalls inFlight;
+  /** Checks a call passes before it is queued (docs/governance.md); usually none. */
+  private final Admission[] admissions;
 
   public ServedOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
       String executorDescription, FilterChain chain) {
@@ -46,6 +51,13 @@ public final class ServedOperation implements ProviderOperation {
 
   public ServedOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
       String executorDescription, FilterChain chain, InvocationListener listener, InFlightCalls inFlight) {
+    this(meta, implementationType, executor, executorDescription, chain, listener, inFlight, List.of());
+  }
+
+  public ServedOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
+      String executorDescription, FilterChain chain, InvocationListener listener, InFlightCalls inFlight,
+      List<Admission> admissions) {
+    this.admissions = admissions.toArray(Admission[]::new);
     this.listener = listener;
     this.inFlight = inFlight;
     this.meta = meta;
@@ -97,21 +109,76 @@ public final class ServedOperation implements ProviderOperation {
     invocation.endpoint(caller);
     invocation.mark(Stage.PROVIDER_DECODED);
     inFlight.started();
+    Admission.Ticket[] tickets = admissions.length == 0 ? null : admit(invocation, responder);
+    if (tickets == NOT_ADMITTED) {
+      return;
+    }
     Consumer<Response> answer = response -> {
       try {
         responder.answer(invocation, response);
       } finally {
         inFlight.ended();
+        if (tickets != null) {
+          release(tickets, tickets.length, response);
+        }
       }
     };
     try {
       executor.execute(() -> run(invocation, answer));
     } catch (ExecutorOverloadedException e) {
-      answer.accept(Response.failure(Status.OVERLOADED, e.getMessage()));
+      answer.accept(Response.failure(AxleException.notRun(Status.OVERLOADED, e.getMessage())));
     } catch (RejectedExecutionException e) {
-      answer.accept(Response.failure(Status.SHUTTING_DOWN,
-          meta.qualifiedName() + " was not run: " + e.getMessage()));
+      answer.accept(Response.failure(AxleException.notRun(Status.SHUTTING_DOWN,
+          meta.qualifiedName() + " was not run: " + e.getMessage())));
     }
+  }
+
+  private static final Admission.Ticket[] NOT_ADMITTED = new Admission.Ticket[0];
+
+  /**
+   * The tickets of every admission, or {@link #NOT_ADMITTED} when one refused: the call is then
+   * answered {@code OVERLOADED} (not run) here, on the event loop, and the tickets already taken
+   * are given back with that answer.
+   */
+  private Admission.Ticket[] admit(Invocation invocation, Responder responder) {
+    Admission.Ticket[] tickets = new Admission.Ticket[admissions.length];
+    for (int i = 0; i < admissions.length; i++) {
+      Admission.Ticket ticket;
+      try {
+        ticket = admissions[i].tryAdmit();
+      } catch (RuntimeException e) {
+        ticket = null;
+        log.warn("admission {} of {} threw; the call is refused", admissions[i].name(), meta.qualifiedName(), e);
+      }
+      if (ticket == null) {
+        Response refused = Response.failure(AxleException.notRun(Status.OVERLOADED,
+            meta.qualifiedName() + " was not run: " + admissions[i].refusal()));
+        release(tickets, i, refused);
+        try {
+          responder.answer(invocation, refused);
+        } finally {
+          inFlight.ended();
+        }
+        return NOT_ADMITTED;
+      }
+      tickets[i] = ticket;
+    }
+    return tickets;
+  }
+
+  private void release(Admission.Ticket[] tickets, int count, Response response) {
+    for (int i = 0; i < count; i++) {
+      try {
+        tickets[i].release(response);
+      } catch (RuntimeException e) {
+        log.warn("admission {} of {} threw on release", admissions[i].name(), meta.qualifiedName(), e);
+      }
+    }
+  }
+
+  /** The admissions, as printed at start-up; empty when there are none. */
+  public List<String> admissionNames() {
+    return java.util.Arrays.stream(admissions).map(Admission::name).toList();
   }
 
   private void run(Invocation invocation, Consumer<Response> responder) {

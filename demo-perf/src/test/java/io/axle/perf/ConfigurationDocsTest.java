@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/configuration.md lists every key the runtime knows, with its default: core's, both transports'
- * and the perf demo's. It lives here because demo-perf is the one module that sees every other.
+ * docs/configuration.md lists every key the runtime knows, with its default: core's, both transports',
+ * the governance module's and the perf demo's. It lives here because demo-perf is the one module that sees every other.
  */
 class ConfigurationDocsTest {
   private static final Pattern ROW_KEY = Pattern.compile("^\\| `([^`\\[]+)");
@@ -71,6 +71,7 @@ class ConfigurationDocsTest {
     all.addAll(new HighwayTransportFactory().configKeys());
     all.addAll(new RestTransportFactory().configKeys());
     all.addAll(new PerfKeys().keys());
+    all.addAll(new io.axle.governance.GovernancePolicies().configKeys());
     all.forEach(key -> keys.putIfAbsent(key.name(), key));
     return keys;
   }

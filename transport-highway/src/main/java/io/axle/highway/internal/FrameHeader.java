@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
  * The small header of a frame: a protobuf message written and read by hand (no schema, no
  * reflection) because every frame carries one. Fields (docs/protocol.md):
  * 1 schema id, 2 operation, 3 timeout in microseconds, 4 status, 5 message, 6/7 a context key
- * and its value (repeated, paired in order). Unknown fields are skipped, so later versions can
+ * and its value (repeated, paired in order), 8 not run (a refusal before the method ran). Unknown fields are skipped, so later versions can
  * add fields.
  */
 public final class FrameHeader {
@@ -23,6 +23,7 @@ public final class FrameHeader {
   static final int MESSAGE = 5;
   static final int CONTEXT_KEY = 6;
   static final int CONTEXT_VALUE = 7;
+  static final int NOT_RUN = 8;
 
   private static final int WIRE_VARINT = 0;
   private static final int WIRE_FIXED64 = 1;
@@ -42,6 +43,8 @@ public final class FrameHeader {
   public long timeoutMicros;
   public int status;
   public String message;
+  /** RESPONSE: the provider refused the call before its method ran (field 8). */
+  public boolean notRun;
   public Map<String, String> context;
 
   /** Parses a header; a malformed one is a protocol error that closes the connection. */
@@ -65,6 +68,7 @@ public final class FrameHeader {
         case TIMEOUT_MICROS -> header.timeoutMicros = readTimeout(in, wireType, field);
         case STATUS -> header.status = (int) readVarintField(in, wireType, field);
         case MESSAGE -> header.message = readString(in, wireType, field);
+        case NOT_RUN -> header.notRun = readVarintField(in, wireType, field) != 0;
         case CONTEXT_KEY -> pendingKey = readString(in, wireType, field);
         case CONTEXT_VALUE -> {
           String value = readString(in, wireType, field);
@@ -141,12 +145,21 @@ public final class FrameHeader {
 
   /** Writes a response header: status 0 with no message for success. */
   public static void writeResponse(ByteBuf out, int status, String message) {
+    writeResponse(out, status, message, false);
+  }
+
+  /** Writes a response header; {@code notRun} marks a refusal before the method ran (field 8). */
+  public static void writeResponse(ByteBuf out, int status, String message, boolean notRun) {
     if (status != 0) {
       writeVarint(out, (STATUS << 3) | WIRE_VARINT);
       writeVarint(out, status);
     }
     if (message != null) {
       writeString(out, MESSAGE, message);
+    }
+    if (notRun) {
+      writeVarint(out, (NOT_RUN << 3) | WIRE_VARINT);
+      writeVarint(out, 1);
     }
   }
 

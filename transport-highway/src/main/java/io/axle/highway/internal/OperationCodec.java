@@ -119,7 +119,8 @@ public final class OperationCodec {
       Object[] declared = response.status() == Status.APPLICATION_ERROR ? errors.bodyOf(response.error()) : null;
       if (declared == null || !writeDeclaredError(out, requestId, response.error().getMessage(), declared,
           maxFrameSize)) {
-        writeError(out, requestId, response.error().status(), response.error().getMessage());
+        writeError(out, requestId, response.error().status(), response.error().getMessage(),
+            response.error().isNotRun());
       }
       return;
     }
@@ -136,7 +137,7 @@ public final class OperationCodec {
       AxleException error = e instanceof AxleException ae ? ae : new AxleException(Status.INTERNAL_ERROR,
           "cannot encode the result of " + operation.qualifiedName() + ": "
               + (e instanceof StackOverflowError ? reason(e) : e), e);
-      writeError(out, requestId, error.status(), error.getMessage());
+      writeError(out, requestId, error.status(), error.getMessage(), false);
     }
   }
 
@@ -166,15 +167,15 @@ public final class OperationCodec {
   /** An error response, needing no operation: also used for unknown operations and bad requests. */
   public static ByteBuf encodeError(ByteBufAllocator alloc, long requestId, Status status, String message) {
     ByteBuf buf = alloc.buffer(64 + (message == null ? 0 : message.length()));
-    writeError(buf, requestId, status, message);
+    writeError(buf, requestId, status, message, false);
     return buf;
   }
 
-  private static void writeError(ByteBuf out, long requestId, Status status, String message) {
+  private static void writeError(ByteBuf out, long requestId, Status status, String message, boolean notRun) {
     int start = out.writerIndex();
     writeFixedHeader(out, Frames.TYPE_RESPONSE, requestId);
     int headerStart = out.writerIndex();
-    FrameHeader.writeResponse(out, status.wireCode(), message == null ? "" : message);
+    FrameHeader.writeResponse(out, status.wireCode(), message == null ? "" : message, notRun);
     out.setInt(start + 12, out.writerIndex() - headerStart);
     out.setInt(start + 16, 0);
   }
@@ -198,7 +199,7 @@ public final class OperationCodec {
       if (status == Status.APPLICATION_ERROR) {
         return Response.failure(declaredError(message, body));
       }
-      return Response.failure(status, message);
+      return Response.failure(header.notRun ? AxleException.notRun(status, message) : new AxleException(status, message));
     }
     try {
       return Response.ok(decode(body, result)[0]);

@@ -12,9 +12,10 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The JSON error body: {@code {"status":503,"error":"OVERLOADED","message":"..."}}. The
+ * The JSON error body: {@code {"status":503,"error":"OVERLOADED","message":"...","notRun":true}}. The
  * {@code error} name lets a consumer rebuild the exact {@link Status}, so REST and highway
- * report the same failure with the same status and message.
+ * report the same failure with the same status and message; {@code notRun}, present only when
+ * true, marks a refusal before the method ran ({@link AxleException#notRun}).
  */
 public final class RestErrors {
   private RestErrors() {
@@ -37,6 +38,9 @@ public final class RestErrors {
     if (error.status() == Status.APPLICATION_ERROR && error.errorType() != null) {
       body.put("type", error.errorType());
       body.put("details", error.details());
+    }
+    if (error.isNotRun()) {
+      body.put("notRun", true);
     }
     return body;
   }
@@ -61,7 +65,9 @@ public final class RestErrors {
           return declared(json, meta, message.asString(), node);
         }
         if (status != null && status != Status.OK && !status.isLocal()) {
-          return new AxleException(status, message.asString());
+          JsonNode notRun = node.get("notRun");
+          return notRun != null && notRun.asBoolean(false) ? AxleException.notRun(status, message.asString())
+              : new AxleException(status, message.asString());
         }
       }
     } catch (RuntimeException notJson) {

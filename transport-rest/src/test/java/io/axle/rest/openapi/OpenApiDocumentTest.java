@@ -189,11 +189,12 @@ class OpenApiDocumentTest {
     OpenAPI api = parse(OpenApiDocument.json("pet-service", petOperations()));
 
     Schema<?> error = api.getComponents().getSchemas().get("Error");
-    assertThat(error.getProperties()).containsOnlyKeys("status", "error", "message");
+    assertThat(error.getProperties()).containsOnlyKeys("status", "error", "message", "notRun");
     assertThat(error.getRequired()).containsExactlyInAnyOrder("status", "error", "message");
     assertType((Schema<?>) error.getProperties().get("status"), "integer", "int32");
     assertType((Schema<?>) error.getProperties().get("error"), "string", null);
     assertType((Schema<?>) error.getProperties().get("message"), "string", null);
+    assertType((Schema<?>) error.getProperties().get("notRun"), "boolean", null);
     for (Operation operation : operations(api)) {
       assertThat(operation.getResponses().keySet()).as("the success of %s", operation.getOperationId())
           .containsAnyOf("200", "204");

@@ -371,6 +371,8 @@ public final class OpenApiBuilder {
         .description("The Axle status: " + Arrays.stream(Status.values())
             .filter(s -> s != Status.OK && !s.isLocal()).map(Status::name).collect(Collectors.joining(", ")) + "."));
     schema.addProperty("message", typed("string").description("What happened."));
+    schema.addProperty("notRun", typed("boolean").description("Present and true when the provider refused the"
+        + " call before its method ran (a full queue, an admission limit, stopping): it may be sent elsewhere."));
     schema.required(List.of("status", "error", "message"));
     return schema;
   }

@@ -1,0 +1,82 @@
+package io.axle.governance;
+
+import io.axle.Filter;
+import io.axle.config.AxleConfig;
+import io.axle.config.ConfigKey;
+import io.axle.governance.internal.AdaptiveLimit;
+import io.axle.governance.internal.BreakerPolicy;
+import io.axle.governance.internal.ConcurrencyAdmission;
+import io.axle.governance.internal.ConcurrencyPolicy;
+import io.axle.governance.internal.KeyedSetting;
+import io.axle.governance.internal.RateAdmission;
+import io.axle.governance.internal.RatePolicy;
+import io.axle.policy.Admission;
+import io.axle.policy.OperationScope;
+import io.axle.policy.PolicyFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The governance policies of one runtime (docs/governance.md). Consumer links, outermost first:
+ * rate limit, bulkhead, circuit breaker — so that the consumer's own refusals never count as
+ * failures of the provider in the breaker. Provider admissions, in the order asked:
+ * rate limit, bulkhead, adaptive limit — the adaptive limit last, so that what it learns is the
+ * latency of the calls that are really queued.
+ *
+ * <p>Found through {@link java.util.ServiceLoader}, one instance per runtime start; adaptive
+ * limits are shared by the operations that take them from the same key.
+ */
+public final class GovernancePolicies implements PolicyFactory {
+  /** Adaptive limits by the key that set them (and its resolved settings), shared by their operations. */
+  private final Map<String, AdaptiveLimit> adaptiveLimits = new ConcurrentHashMap<>();
+
+  @Override
+  public List<ConfigKey<?>> configKeys() {
+    return GovernanceKeys.all();
+  }
+
+  @Override
+  public List<Filter> consumerPolicies(OperationScope scope) {
+    AxleConfig config = scope.config();
+    String[] path = scope.consumerPath();
+    String operation = scope.operation().qualifiedName();
+    List<Filter> links = new ArrayList<>(3);
+    KeyedSetting<Integer> rate = KeyedSetting.of(config, GovernanceKeys.CONSUMER_RATE_LIMIT, path);
+    if (rate.value() > 0) {
+      links.add(new RatePolicy(operation, rate));
+    }
+    KeyedSetting<Integer> concurrent = KeyedSetting.of(config, GovernanceKeys.CONSUMER_MAX_CONCURRENT, path);
+    if (concurrent.value() > 0) {
+      links.add(new ConcurrencyPolicy(operation, concurrent));
+    }
+    if (config.getMostSpecific(GovernanceKeys.BREAKER_ENABLED, path)) {
+      links.add(BreakerPolicy.create(config, scope.service(), scope.operation(), path));
+    }
+    return links;
+  }
+
+  @Override
+  public List<Admission> providerAdmissions(OperationScope scope) {
+    AxleConfig config = scope.config();
+    String[] path = scope.providerPath();
+    String operation = scope.operation().qualifiedName();
+    List<Admission> admissions = new ArrayList<>(3);
+    KeyedSetting<Integer> rate = KeyedSetting.of(config, GovernanceKeys.PROVIDER_RATE_LIMIT, path);
+    if (rate.value() > 0) {
+      admissions.add(new RateAdmission(operation, rate));
+    }
+    KeyedSetting<Integer> concurrent = KeyedSetting.of(config, GovernanceKeys.PROVIDER_MAX_CONCURRENT, path);
+    if (concurrent.value() > 0) {
+      admissions.add(new ConcurrencyAdmission(concurrent));
+    }
+    KeyedSetting<String> algorithm = KeyedSetting.of(config, GovernanceKeys.ADAPTIVE_LIMIT_ALGORITHM, path);
+    if (!algorithm.value().equals("off")) {
+      AdaptiveLimit.Settings settings = AdaptiveLimit.Settings.of(config, algorithm, path);
+      admissions.add(adaptiveLimits.computeIfAbsent(algorithm.key() + " " + settings,
+          k -> new AdaptiveLimit(settings)));
+    }
+    return admissions;
+  }
+}
