@@ -64,6 +64,14 @@ public class AxleException extends RuntimeException {
         error.notRun);
   }
 
+  /**
+   * The same failure without the not-run mark, with {@code error} as its cause: what a provider answers
+   * when its method passed on the refusal of a call of its own, since its own call did run.
+   */
+  public static AxleException relayed(AxleException error) {
+    return new AxleException(error.status, error.getMessage(), error.errorType, error.details(), error, false);
+  }
+
   public Status status() {
     return status;
   }

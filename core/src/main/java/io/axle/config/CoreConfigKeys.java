@@ -69,6 +69,11 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       "axle.loadbalance.isolation.max-backoff", Duration.ofSeconds(30),
       "The longest an instance is skipped after connection failures in a row.");
 
+  public static final ConfigKey<Duration> LOADBALANCE_ISOLATION_REFUSED_BACKOFF = ConfigKey.durationKey(
+      "axle.loadbalance.isolation.refused-backoff", Duration.ofMillis(100),
+      "How long an instance that refused a call before running it (at a limit, queue full, stopping) is skipped "
+          + "while another can be picked; 0 does not skip it.");
+
   /** {@code axle.governance.retry.attempts[.<service>[.<schema>[.<operation>]]]}. */
   public static final ConfigKey<Integer> RETRY_ATTEMPTS = ConfigKey.intKey(
       "axle.governance.retry.attempts", 2, 1, 10,
@@ -89,8 +94,9 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
 
   public static final ConfigKey<Integer> RETRY_BUDGET_PERCENT = ConfigKey.intKey(
       "axle.governance.retry.budget-percent", 10, 0, 100,
-      "Consumer: retries to a service may add at most about this share of its idempotent calls, in percent, "
-          + "after a reserve of a few, so that retries cannot multiply the load of an outage.");
+      "Consumer: retries to a service, and resends of calls a provider refused before running them, may add at "
+          + "most about this share of its calls, in percent, after a reserve of a few, so that they cannot multiply "
+          + "the load of an outage.");
 
   /** {@code axle.governance.fault.delay[.<schema>[.<operation>]]}: provider-side fault injection. */
   public static final ConfigKey<Duration> FAULT_DELAY = ConfigKey.durationKey(
@@ -187,6 +193,7 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       SERVICE_NAME, SERVICE_VERSION, REGISTRY_TYPE, REGISTRY_REGISTER, REGISTRY_INSTANCE_ID, REGISTRY_ADVERTISE_HOST,
       REGISTRY_PROPERTIES, REGISTRY_DEREGISTER_WAIT, REGISTRY_LOCAL, REGISTRY_SCHEMAS, SCHEMAS,
       LOADBALANCE_STRATEGY, LOADBALANCE_ISOLATION_BACKOFF, LOADBALANCE_ISOLATION_MAX_BACKOFF,
+      LOADBALANCE_ISOLATION_REFUSED_BACKOFF,
       FAULT_DELAY, FAULT_DELAY_PERCENT, FAULT_ABORT, FAULT_ABORT_PERCENT,
       RETRY_ATTEMPTS, RETRY_IDEMPOTENT, RETRY_BACKOFF, RETRY_BUDGET_PERCENT,
       EXECUTOR_DEFAULT_GROUP, EXECUTOR_DEFAULT_THREAD_PER_GROUP, EXECUTOR_DEFAULT_MAX_QUEUE_SIZE,

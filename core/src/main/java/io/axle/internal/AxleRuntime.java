@@ -92,7 +92,8 @@ public final class AxleRuntime {
     this.ownsRegistry = ownsRegistry;
     this.loadBalancers = new LoadBalancers(config, spec.loadBalancers);
     this.endpointStates = new EndpointStates(config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_BACKOFF),
-        config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_MAX_BACKOFF));
+        config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_MAX_BACKOFF),
+        config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_REFUSED_BACKOFF));
     this.consumerFilters = List.copyOf(spec.consumerFilters);
     this.listener = listener;
     this.vertx = vertx;
@@ -115,7 +116,6 @@ public final class AxleRuntime {
         .map(ServiceLoader.Provider::get).toList();
     List<ConfigKey<?>> knownKeys = new ArrayList<>(ConfigKeys.all());
     factories.forEach(f -> knownKeys.addAll(f.configKeys()));
-    policies.forEach(p -> knownKeys.addAll(p.configKeys()));
     config.validate(knownKeys);
 
     // Before Vert.x: a registry that cannot be reached fails the start with nothing to undo.

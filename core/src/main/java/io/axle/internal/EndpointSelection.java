@@ -60,11 +60,6 @@ final class EndpointSelection implements Filter {
   }
 
   EndpointSelection(String serviceName, String transport, Registry registry, LoadBalancers.Choice choice,
-      EndpointStates states) {
-    this(serviceName, transport, registry, choice, states, new RetryBudget(0), false);
-  }
-
-  EndpointSelection(String serviceName, String transport, Registry registry, LoadBalancers.Choice choice,
       EndpointStates states, RetryBudget budget, boolean refillsBudget) {
     this.budget = budget;
     this.refillsBudget = refillsBudget;
@@ -170,11 +165,14 @@ final class EndpointSelection implements Filter {
         return CompletableFuture.completedFuture(response);
       }
       if (refused) {
-        // Another instance may take it, but an overload everywhere must not double the load: budgeted.
-        budget.failed();
+        // Skipped for a moment by the next picks, so that its refusals do not drain the budget.
+        target.state().refused();
+        // Another instance may take it, but an overload everywhere must not double the load: a resend
+        // is budgeted, and charged only when it is made (a retry link charges the final failure itself).
         if (!budget.allowsRetry()) {
           return CompletableFuture.completedFuture(response);
         }
+        budget.failed();
       }
       List<Target> triedNow = new ArrayList<>(tried.size() + 1);
       triedNow.addAll(tried);

@@ -113,7 +113,47 @@ public final class ServedOperation implements ProviderOperation {
     if (tickets == NOT_ADMITTED) {
       return;
     }
-    Consumer<Response> answer = response -> {
+    Served served = new Served(invocation, responder, tickets);
+    try {
+      executor.execute(served);
+    } catch (RejectedExecutionException e) { // ExecutorOverloadedException is one
+      if (served.started) {
+        // An inline executor runs the task inside execute: this came after the method ran, from its
+        // answer, which has ended the call already; a second answer would count it twice.
+        log.warn("{}: answering failed after the method ran: {}", meta.qualifiedName(), e.toString());
+        return;
+      }
+      served.accept(Response.failure(e instanceof ExecutorOverloadedException
+          ? AxleException.notRun(Status.OVERLOADED, e.getMessage())
+          : AxleException.notRun(Status.SHUTTING_DOWN, meta.qualifiedName() + " was not run: " + e.getMessage())));
+    }
+  }
+
+  /**
+   * One admitted call: the task its executor runs, and its answer, which ends its in-flight count and
+   * gives its admission tickets back once, with the response.
+   */
+  private final class Served implements Runnable, Consumer<Response> {
+    private final Invocation invocation;
+    private final Responder responder;
+    private final Admission.Ticket[] tickets;
+    /** Set by the thread that runs the task; read by the one that called execute, the same for inline. */
+    boolean started;
+
+    Served(Invocation invocation, Responder responder, Admission.Ticket[] tickets) {
+      this.invocation = invocation;
+      this.responder = responder;
+      this.tickets = tickets;
+    }
+
+    @Override
+    public void run() {
+      started = true;
+      ServedOperation.this.run(invocation, this);
+    }
+
+    @Override
+    public void accept(Response response) {
       try {
         responder.answer(invocation, response);
       } finally {
@@ -122,18 +162,11 @@ public final class ServedOperation implements ProviderOperation {
           release(tickets, tickets.length, response);
         }
       }
-    };
-    try {
-      executor.execute(() -> run(invocation, answer));
-    } catch (ExecutorOverloadedException e) {
-      answer.accept(Response.failure(AxleException.notRun(Status.OVERLOADED, e.getMessage())));
-    } catch (RejectedExecutionException e) {
-      answer.accept(Response.failure(AxleException.notRun(Status.SHUTTING_DOWN,
-          meta.qualifiedName() + " was not run: " + e.getMessage())));
     }
   }
 
   private static final Admission.Ticket[] NOT_ADMITTED = new Admission.Ticket[0];
+  private static final LogGate ADMISSION_FAULTS = new LogGate();
 
   /**
    * The tickets of every admission, or {@link #NOT_ADMITTED} when one refused: the call is then
@@ -144,17 +177,25 @@ public final class ServedOperation implements ProviderOperation {
     Admission.Ticket[] tickets = new Admission.Ticket[admissions.length];
     for (int i = 0; i < admissions.length; i++) {
       Admission.Ticket ticket;
+      String refusal;
       try {
         ticket = admissions[i].tryAdmit();
+        refusal = ticket == null ? admissions[i].refusal() : null;
       } catch (RuntimeException e) {
+        // A broken admission refuses rather than admits: it may be what keeps this provider alive.
         ticket = null;
-        log.warn("admission {} of {} threw; the call is refused", admissions[i].name(), meta.qualifiedName(), e);
+        refusal = "its admission " + admissions[i].name() + " failed: " + e;
+        long leftOut = ADMISSION_FAULTS.admit(meta);
+        if (leftOut >= 0) {
+          log.warn("admission {} of {} threw; the call is refused{}", admissions[i].name(), meta.qualifiedName(),
+              LogGate.leftOut(leftOut), e);
+        }
       }
       if (ticket == null) {
         Response refused = Response.failure(AxleException.notRun(Status.OVERLOADED,
-            meta.qualifiedName() + " was not run: " + admissions[i].refusal()));
-        release(tickets, i, refused);
+            meta.qualifiedName() + " was not run: " + refusal));
         try {
+          release(tickets, i, refused);
           responder.answer(invocation, refused);
         } finally {
           inFlight.ended();
@@ -171,7 +212,11 @@ public final class ServedOperation implements ProviderOperation {
       try {
         tickets[i].release(response);
       } catch (RuntimeException e) {
-        log.warn("admission {} of {} threw on release", admissions[i].name(), meta.qualifiedName(), e);
+        long leftOut = ADMISSION_FAULTS.admit(meta);
+        if (leftOut >= 0) {
+          log.warn("admission {} of {} threw on release{}", admissions[i].name(), meta.qualifiedName(),
+              LogGate.leftOut(leftOut), e);
+        }
       }
     }
   }
@@ -201,13 +246,22 @@ public final class ServedOperation implements ProviderOperation {
     Response now = future.isDone() && !future.isCompletedExceptionally() ? future.getNow(null) : null;
     if (now != null) {
       invocation.mark(Stage.PROVIDER_EXECUTED);
-      responder.accept(now);
+      responder.accept(ran(now));
       return;
     }
     future.whenComplete((response, error) -> {
       invocation.mark(Stage.PROVIDER_EXECUTED);
-      responder.accept(response != null ? response : Response.failure(Failures.fromProvider(meta, error)));
+      responder.accept(ran(response != null ? response : Response.failure(Failures.fromProvider(meta, error))));
     });
+  }
+
+  /**
+   * What the chain answered, without a not-run mark: the method (or a filter) ran, and may have passed on
+   * another call's refusal; only this class's own refusals before the method say it did not run.
+   */
+  private static Response ran(Response response) {
+    AxleException error = response.error();
+    return error != null && error.isNotRun() ? Response.failure(AxleException.relayed(error)) : response;
   }
 
   @Override

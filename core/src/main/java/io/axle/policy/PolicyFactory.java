@@ -1,23 +1,20 @@
 package io.axle.policy;
 
 import io.axle.Filter;
-import io.axle.config.ConfigKey;
 import java.util.List;
 
 /**
  * Makes the policies of one operation from configuration. Found with
  * {@link java.util.ServiceLoader} ({@code META-INF/services/io.axle.policy.PolicyFactory}); called
  * once per operation when a reference is made or a provider is served, never per call. An
- * operation whose configuration asks for nothing gets empty lists, and so costs nothing.
+ * operation whose configuration asks for nothing gets empty lists, and so costs nothing. The keys
+ * a factory reads are declared as every module's are, by an {@link io.axle.config.ConfigKeyProvider}.
  *
  * <p>A configuration that cannot work throws {@link io.axle.config.ConfigException} (or an
  * {@link IllegalArgumentException}) naming the key, the value and what is expected; start-up fails
  * with it.
  */
 public interface PolicyFactory {
-  /** The keys this factory reads; they are validated with the runtime's at start-up. */
-  List<ConfigKey<?>> configKeys();
-
   /**
    * Consumer links for one operation of a reference, outermost first. They run after the user's
    * filters and before the retry link and the endpoint selection, so that a retry is admitted by

@@ -58,6 +58,7 @@ class ConfigurationDocsTest {
   @Test
   void theRestAndPerfKeysAreAmongThoseChecked() {
     Map<String, ConfigKey<?>> keys = allKeys();
+    assertThat(new io.axle.governance.GovernanceKeys().keys()).allSatisfy(k -> assertThat(keys).containsKey(k.name()));
 
     assertThat(keys).containsKeys("axle.rest.address", "axle.rest.client.connection.maxPoolSize",
         "axle.highway.address", "sync-count", "loopback");
@@ -71,7 +72,6 @@ class ConfigurationDocsTest {
     all.addAll(new HighwayTransportFactory().configKeys());
     all.addAll(new RestTransportFactory().configKeys());
     all.addAll(new PerfKeys().keys());
-    all.addAll(new io.axle.governance.GovernancePolicies().configKeys());
     all.forEach(key -> keys.putIfAbsent(key.name(), key));
     return keys;
   }

@@ -1,6 +1,7 @@
 package io.axle.governance;
 
 import io.axle.config.ConfigKey;
+import io.axle.config.ConfigKeyProvider;
 import java.time.Duration;
 import java.util.List;
 
@@ -9,8 +10,9 @@ import java.util.List;
  * suffixes, provider keys {@code .<schema>[.<operation>]}; the most specific one set applies, as for
  * {@code axle.request.timeout}.
  */
-public final class GovernanceKeys {
-  private GovernanceKeys() {
+public final class GovernanceKeys implements ConfigKeyProvider {
+  /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
+  public GovernanceKeys() {
   }
 
   public static final ConfigKey<Integer> CONSUMER_RATE_LIMIT = ConfigKey.intKey(
@@ -83,17 +85,25 @@ public final class GovernanceKeys {
 
   public static final ConfigKey<Integer> ADAPTIVE_LIMIT_MIN = ConfigKey.intKey(
       "axle.governance.adaptive-limit.min-limit", 4, 1, 1_000_000,
-      "The adaptive limit never goes below this many concurrent calls.").family();
+      "Gradient2 only: the adaptive limit never goes below this many concurrent calls (Vegas ignores it).")
+      .family();
 
   public static final ConfigKey<Integer> ADAPTIVE_LIMIT_MAX = ConfigKey.intKey(
       "axle.governance.adaptive-limit.max-limit", 1000, 1, 1_000_000,
       "The adaptive limit never goes above this many concurrent calls.").family();
 
-  /** Every key above, for validation. */
-  public static List<ConfigKey<?>> all() {
+  public static final ConfigKey<Integer> ADAPTIVE_LIMIT_RTT_TOLERANCE = ConfigKey.intKey(
+      "axle.governance.adaptive-limit.rtt-tolerance-percent", 110, 100, 1000,
+      "Gradient2 only: how far, in percent of the long-run average, the recent latency may rise before the limit "
+          + "falls; lower keeps queues shorter, higher takes more latency for throughput. Axle's default is 110 (the "
+          + "library's is 150, which let queues grow to twice the service time in the overload scenario).").family();
+
+  @Override
+  public List<ConfigKey<?>> keys() {
     return List.of(CONSUMER_RATE_LIMIT, CONSUMER_MAX_CONCURRENT, BREAKER_ENABLED, BREAKER_FAILURE_RATE,
         BREAKER_SLOW_CALL_RATE, BREAKER_SLOW_CALL_DURATION, BREAKER_WINDOW, BREAKER_MINIMUM_CALLS,
         BREAKER_WAIT_IN_OPEN, BREAKER_HALF_OPEN_CALLS, PROVIDER_RATE_LIMIT, PROVIDER_MAX_CONCURRENT,
-        ADAPTIVE_LIMIT_ALGORITHM, ADAPTIVE_LIMIT_INITIAL, ADAPTIVE_LIMIT_MIN, ADAPTIVE_LIMIT_MAX);
+        ADAPTIVE_LIMIT_ALGORITHM, ADAPTIVE_LIMIT_INITIAL, ADAPTIVE_LIMIT_MIN, ADAPTIVE_LIMIT_MAX,
+        ADAPTIVE_LIMIT_RTT_TOLERANCE);
   }
 }

@@ -2,7 +2,6 @@ package io.axle.governance;
 
 import io.axle.Filter;
 import io.axle.config.AxleConfig;
-import io.axle.config.ConfigKey;
 import io.axle.governance.internal.AdaptiveLimit;
 import io.axle.governance.internal.BreakerPolicy;
 import io.axle.governance.internal.ConcurrencyAdmission;
@@ -20,10 +19,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The governance policies of one runtime (docs/governance.md). Consumer links, outermost first:
- * rate limit, bulkhead, circuit breaker — so that the consumer's own refusals never count as
- * failures of the provider in the breaker. Provider admissions, in the order asked:
- * rate limit, bulkhead, adaptive limit — the adaptive limit last, so that what it learns is the
- * latency of the calls that are really queued.
+ * bulkhead, rate limit, circuit breaker — the breaker after the consumer's own limits, so that
+ * their refusals never count as failures of the provider; the rate limit after the bulkhead, since
+ * a rate permit cannot be given back and one spent on a call the bulkhead refuses would be lost.
+ * Provider admissions, in the order asked, for the same reason: bulkhead, adaptive limit, rate
+ * limit; a later refusal gives the earlier tickets back as not run, which the adaptive limit ignores.
  *
  * <p>Found through {@link java.util.ServiceLoader}, one instance per runtime start; adaptive
  * limits are shared by the operations that take them from the same key.
@@ -33,23 +33,18 @@ public final class GovernancePolicies implements PolicyFactory {
   private final Map<String, AdaptiveLimit> adaptiveLimits = new ConcurrentHashMap<>();
 
   @Override
-  public List<ConfigKey<?>> configKeys() {
-    return GovernanceKeys.all();
-  }
-
-  @Override
   public List<Filter> consumerPolicies(OperationScope scope) {
     AxleConfig config = scope.config();
     String[] path = scope.consumerPath();
     String operation = scope.operation().qualifiedName();
     List<Filter> links = new ArrayList<>(3);
-    KeyedSetting<Integer> rate = KeyedSetting.of(config, GovernanceKeys.CONSUMER_RATE_LIMIT, path);
-    if (rate.value() > 0) {
-      links.add(new RatePolicy(operation, rate));
-    }
     KeyedSetting<Integer> concurrent = KeyedSetting.of(config, GovernanceKeys.CONSUMER_MAX_CONCURRENT, path);
     if (concurrent.value() > 0) {
       links.add(new ConcurrencyPolicy(operation, concurrent));
+    }
+    KeyedSetting<Integer> rate = KeyedSetting.of(config, GovernanceKeys.CONSUMER_RATE_LIMIT, path);
+    if (rate.value() > 0) {
+      links.add(new RatePolicy(operation, rate));
     }
     if (config.getMostSpecific(GovernanceKeys.BREAKER_ENABLED, path)) {
       links.add(BreakerPolicy.create(config, scope.service(), scope.operation(), path));
@@ -63,10 +58,6 @@ public final class GovernancePolicies implements PolicyFactory {
     String[] path = scope.providerPath();
     String operation = scope.operation().qualifiedName();
     List<Admission> admissions = new ArrayList<>(3);
-    KeyedSetting<Integer> rate = KeyedSetting.of(config, GovernanceKeys.PROVIDER_RATE_LIMIT, path);
-    if (rate.value() > 0) {
-      admissions.add(new RateAdmission(operation, rate));
-    }
     KeyedSetting<Integer> concurrent = KeyedSetting.of(config, GovernanceKeys.PROVIDER_MAX_CONCURRENT, path);
     if (concurrent.value() > 0) {
       admissions.add(new ConcurrencyAdmission(concurrent));
@@ -76,6 +67,10 @@ public final class GovernancePolicies implements PolicyFactory {
       AdaptiveLimit.Settings settings = AdaptiveLimit.Settings.of(config, algorithm, path);
       admissions.add(adaptiveLimits.computeIfAbsent(algorithm.key() + " " + settings,
           k -> new AdaptiveLimit(settings)));
+    }
+    KeyedSetting<Integer> rate = KeyedSetting.of(config, GovernanceKeys.PROVIDER_RATE_LIMIT, path);
+    if (rate.value() > 0) {
+      admissions.add(new RateAdmission(operation, rate));
     }
     return admissions;
   }

@@ -1,6 +1,7 @@
 package io.axle.governance;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.axle.Axle;
 import io.axle.Status;
@@ -11,6 +12,7 @@ import io.axle.testing.Runtimes;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -45,7 +47,7 @@ class BreakerTest {
             "axle.governance.breaker.window", 4,
             "axle.governance.breaker.minimum-calls", 4,
             "axle.governance.breaker.failure-rate", 50,
-            "axle.governance.breaker.wait-in-open", "300ms",
+            "axle.governance.breaker.wait-in-open", "1500ms",
             "axle.governance.breaker.half-open-calls", 1))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
 
@@ -64,7 +66,7 @@ class BreakerTest {
       assertThat(echo.add(1, 2)).isEqualTo(3);
 
       failing.set(false);
-      Thread.sleep(400);
+      Thread.sleep(1600);
       // Half-open: the one call it lets through runs, succeeds, and closes it.
       assertThat(echo.echo("back")).isEqualTo("back");
       assertThat(runs).hasValue(5);
@@ -91,18 +93,31 @@ class BreakerTest {
             "axle.governance.breaker.enabled", true,
             "axle.governance.breaker.window", 2,
             "axle.governance.breaker.minimum-calls", 2,
-            "axle.governance.breaker.wait-in-open", "300ms",
+            "axle.governance.breaker.wait-in-open", "1500ms",
             "axle.governance.breaker.half-open-calls", 1))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       Outcome.of(() -> echo.echo("x"));
       Outcome.of(() -> echo.echo("x"));
       assertThat(Outcome.of(() -> echo.echo("x")).error().status()).isEqualTo(Status.OVERLOADED);
-      Thread.sleep(400);
+      Thread.sleep(1600);
       assertThat(Outcome.of(() -> echo.echo("x")).error().status()).isEqualTo(Status.PROVIDER_ERROR);
       assertThat(runs).hasValue(3);
       // Open again at once, for another wait.
       assertThat(Outcome.of(() -> echo.echo("x")).error().status()).isEqualTo(Status.OVERLOADED);
       assertThat(runs).hasValue(3);
+    }
+  }
+
+  @Test
+  void aMinimumLargerThanTheWindow_failsTheReference_namingBothKeys() {
+    try (Axle provider = GovernanceFixture.provider("highway", new EchoServiceImpl(), Map.of());
+        Axle consumer = Runtimes.consumer(provider, "highway", Map.of(
+            "axle.governance.breaker.enabled", true,
+            "axle.governance.breaker.window", 4,
+            "axle.governance.breaker.minimum-calls." + Runtimes.SERVICE, 10))) {
+      assertThatThrownBy(() -> consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA))
+          .hasMessageContaining("axle.governance.breaker.minimum-calls." + Runtimes.SERVICE + ": 10 (expected: at "
+              + "most axle.governance.breaker.window: 4");
     }
   }
 }

@@ -11,8 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -36,18 +34,49 @@ final class GovernanceFixture {
     }
   }
 
-  /** An echo whose {@code sleepEcho} answers with the instance's name and counts its runs. */
+  /**
+   * An echo whose {@code sleepEcho} answers with the instance's name and counts its runs; a call with the
+   * message {@link #HOLD} waits in it until {@link #release} (so a test holds a slot without a race).
+   */
   static final class Named extends EchoServiceImpl {
+    static final String HOLD = "hold";
     final String name;
     final AtomicInteger runs = new AtomicInteger();
+    final AtomicInteger holding = new AtomicInteger();
+    private final java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
 
     Named(String name) {
       this.name = name;
     }
 
+    /** Waits until {@code count} calls are held in {@code sleepEcho}. */
+    void awaitHolding(int count) {
+      long deadline = System.nanoTime() + 30_000_000_000L;
+      while (holding.get() < count) {
+        if (System.nanoTime() > deadline) {
+          throw new AssertionError(holding.get() + " calls held on " + name + " after 30 s (expected: " + count + ")");
+        }
+        Thread.onSpinWait();
+      }
+    }
+
+    /** Lets every held call (and every later one) return. */
+    @Override
+    public void release() {
+      gate.countDown();
+    }
+
     @Override
     public String sleepEcho(String message, int delayMs) {
       runs.incrementAndGet();
+      if (HOLD.equals(message)) {
+        holding.incrementAndGet();
+        try {
+          gate.await(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
       if (delayMs > 0) {
         try {
           Thread.sleep(delayMs);
@@ -81,17 +110,23 @@ final class GovernanceFixture {
         .provider(Runtimes.SCHEMA, EchoService.class, impl).start();
   }
 
-  /** {@code count} calls started together; their outcomes in the order they were started. */
-  static List<Outcome> together(int count, Supplier<String> call) {
-    ExecutorService threads = Executors.newFixedThreadPool(count);
-    try {
-      List<CompletableFuture<Outcome>> futures = new ArrayList<>();
-      for (int i = 0; i < count; i++) {
-        futures.add(CompletableFuture.supplyAsync(() -> Outcome.of(call), threads));
-      }
-      return futures.stream().map(CompletableFuture::join).toList();
-    } finally {
-      threads.shutdownNow();
+  /** {@code count} calls, each on a thread of its own; their outcomes when they end. */
+  static List<CompletableFuture<Outcome>> inBackground(int count, Supplier<String> call) {
+    List<CompletableFuture<Outcome>> futures = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      CompletableFuture<Outcome> outcome = new CompletableFuture<>();
+      Thread.ofVirtual().start(() -> outcome.complete(Outcome.of(call)));
+      futures.add(outcome);
     }
+    return futures;
+  }
+
+  /** {@code count} calls one after the other. */
+  static List<Outcome> inTurn(int count, Supplier<String> call) {
+    List<Outcome> outcomes = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      outcomes.add(Outcome.of(call));
+    }
+    return outcomes;
   }
 }

@@ -3,14 +3,18 @@ package io.axle.governance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.Axle;
+import io.axle.Status;
 import io.axle.governance.GovernanceFixture.Named;
 import io.axle.governance.GovernanceFixture.Outcome;
 import io.axle.registry.LocalRegistry;
 import io.axle.testing.EchoService;
+import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -18,11 +22,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A provider's refusal before running a call is marked not run on the wire, so the consumer sends
  * the call to another instance even for an operation that is not idempotent; the method runs once.
- * Each such resend spends the service's retry budget, so an overload of every instance is not
- * doubled.
+ * A provider whose method passes on such a refusal from a call of its own does not pass on the mark:
+ * its method ran.
  */
 @Timeout(60)
 class NotRunFailoverTest {
+  private static final String LIMIT = "axle.governance.provider.max-concurrent." + Runtimes.SCHEMA + ".sleepEcho";
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"highway", "rest"})
@@ -30,37 +35,73 @@ class NotRunFailoverTest {
     LocalRegistry registry = new LocalRegistry();
     Named busy = new Named("busy");
     Named free = new Named("free");
-    String limit = "axle.governance.provider.max-concurrent." + Runtimes.SCHEMA + ".sleepEcho";
-    try (Axle a = GovernanceFixture.registered(registry, transport, busy, Map.of(limit, 1));
+    try (Axle a = GovernanceFixture.registered(registry, transport, busy, Map.of(LIMIT, 1));
         Axle b = GovernanceFixture.registered(registry, transport, free, Map.of());
         Axle direct = Runtimes.consumer(a, transport, Map.of());
-        // A refusal sent elsewhere spends the retry budget; at 100% each answer pays for one.
+        // The default retry budget: the refusing instance is skipped for a moment after each refusal,
+        // so its refusals do not drain it.
         Axle consumer = Axle.builder().config(Runtimes.config(Map.of("axle.service.name", "test-consumer",
-            "axle.references.transport", transport, "axle.governance.retry.budget-percent", 100)))
-            .registry(registry).start()) {
-      // Hold the one slot of "busy" for the whole test.
+            "axle.references.transport", transport))).registry(registry).start()) {
       EchoService toBusy = direct.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
-      CompletableFuture<String> holding = CompletableFuture.supplyAsync(() -> toBusy.sleepEcho("hold", 3000));
-      awaitRuns(busy, 1);
+      CompletableFuture<Outcome> holding = GovernanceFixture.inBackground(1, () -> toBusy.sleepEcho(Named.HOLD, 0))
+          .get(0);
+      busy.awaitHolding(1);
 
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
-      List<Outcome> outcomes = java.util.stream.IntStream.range(0, 10)
-          .mapToObj(i -> Outcome.of(() -> echo.sleepEcho("x", 0))).toList();
+      List<Outcome> outcomes = GovernanceFixture.inTurn(50, () -> echo.sleepEcho("x", 0));
 
       assertThat(outcomes).allSatisfy(o -> assertThat(o.value()).isEqualTo("free"));
-      assertThat(free.runs).hasValue(10);
+      assertThat(free.runs).hasValue(50);
       assertThat(busy.runs).as("only the call holding its slot ran there").hasValue(1);
-      assertThat(holding.join()).isEqualTo("busy");
+      busy.release();
+      assertThat(holding.join().value()).isEqualTo("busy");
     }
   }
 
-  private static void awaitRuns(Named impl, int runs) {
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (impl.runs.get() < runs) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("the holding call never started on " + impl.name);
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void aRefusalPassedOnByAMethod_isNotMarkedNotRun(String transport) {
+    Named downstream = new Named("downstream");
+    AtomicReference<EchoService> onwards = new AtomicReference<>();
+    EchoServiceImpl relay = new EchoServiceImpl() {
+      @Override
+      public String echo(String message) {
+        // The relay's own work happens here; then its call onwards is refused.
+        return onwards.get().sleepEcho(message, 0);
       }
-      Thread.onSpinWait();
+    };
+    try (Axle server = GovernanceFixture.provider(transport, downstream, Map.of(LIMIT, 1));
+        Axle direct = Runtimes.consumer(server, transport, Map.of());
+        Axle proxy = relay(transport, relay, server);
+        Axle client = Runtimes.consumer(proxy, transport, Map.of())) {
+      onwards.set(proxy.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA));
+      EchoService toServer = direct.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+      CompletableFuture<Outcome> holding = GovernanceFixture.inBackground(1,
+          () -> toServer.sleepEcho(Named.HOLD, 0)).get(0);
+      downstream.awaitHolding(1);
+
+      Outcome relayed = Outcome.of(() -> client.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA)
+          .echo("x"));
+
+      assertThat(relayed.error().status()).isEqualTo(Status.OVERLOADED);
+      assertThat(relayed.error().getMessage()).contains("its provider limit of 1 concurrent calls was reached");
+      assertThat(relayed.error().isNotRun()).as("the relay's method ran").isFalse();
+      downstream.release();
+      assertThat(holding.join().ok()).isTrue();
     }
+  }
+
+  /** A provider of {@code impl} on its own ports whose references to {@link Runtimes#SERVICE} reach {@code server}. */
+  private static Axle relay(String transport, EchoService impl, Axle server) {
+    Map<String, Object> keys = new LinkedHashMap<>();
+    keys.put("axle.service.name", "relay");
+    keys.put("axle.executors.default", "virtual");
+    for (String present : Runtimes.transportsOnClassPath()) {
+      keys.put("axle." + present + ".address", "127.0.0.1:0");
+    }
+    keys.put("axle.registry.local." + Runtimes.SERVICE,
+        transport + "://127.0.0.1:" + server.endpoint(transport).orElseThrow().port());
+    keys.put("axle.references.transport", transport);
+    return Axle.builder().config(Runtimes.config(keys)).provider(Runtimes.SCHEMA, EchoService.class, impl).start();
   }
 }

@@ -77,6 +77,23 @@ public final class PerfKeys implements ConfigKeyProvider {
   public static final ConfigKey<Boolean> LONG_TAIL_COMPARE = ConfigKey.booleanKey("long-tail.compare", false,
       "Consumer: run the same load without and with the long-tail share and print the rise of the normal requests' latency.");
 
+  public static final ConfigKey<Duration> ECHO_DELAY = ConfigKey.durationKey("echo.delay", Duration.ZERO,
+      "Consumer: when above 0, every normal call is sleepEcho with this delay instead of echo, so each holds a "
+          + "producer thread this long: a provider whose capacity is its threads over this time (the overload "
+          + "scenario's default, 2ms). Whole milliseconds.");
+
+  public static final ConfigKey<Boolean> OVERLOAD = ConfigKey.booleanKey("overload", false,
+      "With --loopback: the overload scenario. A closed-loop run measures the capacity, then open-loop runs at "
+          + "half of it, and at overload.percent of it without and with the producer's adaptive limit; the table "
+          + "shows goodput (answered OK per second) and the latency of the accepted calls.");
+
+  public static final ConfigKey<Integer> OVERLOAD_PERCENT = ConfigKey.intKey("overload.percent", 200, 101, 1000,
+      "The overload scenario's offered load, in percent of the measured capacity.");
+
+  public static final ConfigKey<String> OVERLOAD_ALGORITHM = ConfigKey.choiceKey("overload.algorithm", "gradient2",
+      "The overload scenario's adaptive limit (axle.governance.adaptive-limit.algorithm of its last run).",
+      "gradient2", "vegas");
+
   public static final ConfigKey<Boolean> PROXY = ConfigKey.booleanKey("proxy", false,
       "Run a proxy (--proxy): a producer serving PerfService as perf-proxy that forwards every call to proxy.target.");
 
@@ -129,7 +146,8 @@ public final class PerfKeys implements ConfigKeyProvider {
 
   private static final List<ConfigKey<?>> KEYS = List.of(SYNC, SYNC_COUNT, ASYNC_COUNT, REQUEST_SIZE, RESPONSE_SIZE,
       DURATION, WARMUP, JSON, LOOPBACK, REPORT, RPS, RPS_MAX_IN_FLIGHT, LONG_TAIL_RATIO, LONG_TAIL_DELAY, SWEEP,
-      TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
+      TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, ECHO_DELAY, OVERLOAD, OVERLOAD_PERCENT,
+      OVERLOAD_ALGORITHM, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
       LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER,
       BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, COMPARE, COMPARE_PAIRS);
 

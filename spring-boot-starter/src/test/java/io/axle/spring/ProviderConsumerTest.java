@@ -59,6 +59,32 @@ class ProviderConsumerTest {
   }
 
   @Test
+  void governanceKeys_areKnownToTheStarter_andApplyToItsReferences() {
+    // The governance module comes with the starter: its keys are valid in the Environment, and a rate
+    // limit of one call per second refuses most of five quick calls.
+    try (ConfigurableApplicationContext consumer = Apps.run(ConsumerApp.class,
+        "--axle.service.name=consumer",
+        "--axle.references.transport=highway",
+        "--axle.registry.local.echo-service=" + Apps.registryEntry(provider, "highway"),
+        "--axle.governance.breaker.enabled.echo-service=true",
+        "--axle.governance.consumer.rate-limit.echo-service.EchoService.echo=1")) {
+      Caller caller = consumer.getBean(Caller.class);
+      int refused = 0;
+      for (int i = 0; i < 5; i++) {
+        try {
+          caller.echo.echo("x");
+        } catch (io.axle.AxleException e) {
+          assertThat(e.getMessage()).isEqualTo("EchoService.echo was not sent: its consumer rate limit of 1 calls "
+              + "per second was reached (axle.governance.consumer.rate-limit.echo-service.EchoService.echo: 1)");
+          refused++;
+        }
+      }
+      assertThat(refused).isGreaterThanOrEqualTo(3);
+      assertThat(caller.greeter.hello("Ann", "?")).as("another operation has no limit").isEqualTo("Hello Ann?");
+    }
+  }
+
+  @Test
   void rpcReference_resolvesPlaceholdersInServiceNameAndSchemaId() throws Exception {
     try (ConfigurableApplicationContext consumer = Apps.run(PlaceholderApp.class,
         "--axle.service.name=consumer",

@@ -15,8 +15,10 @@ import java.util.Optional;
  * The provider's adaptive concurrency limit (Netflix concurrency-limits): a limit on the calls
  * queued or running, learned from their latency, from admission to answer, so that time spent in
  * the executor's queue counts. Above it a call is refused before it is queued. An answer is a
- * sample; a call that expired in the queue or was refused later is a drop, which lowers the
- * limit; a failure of the method is ignored (a fast failure says nothing about capacity).
+ * sample; a call that expired in the queue or ended {@code OVERLOADED} / {@code DEADLINE_EXCEEDED}
+ * is reported dropped (Vegas backs off on a drop; Gradient2 takes it as a sample like any other); a
+ * call that never ran (refused by a later check, a full queue) and a failure of the method are
+ * ignored: neither says anything about how long calls take.
  */
 public final class AdaptiveLimit implements Admission {
   private final SimpleLimiter<Void> limiter;
@@ -24,17 +26,22 @@ public final class AdaptiveLimit implements Admission {
 
   /** The resolved settings of one limit; operations whose settings and key are equal share it. */
   public record Settings(KeyedSetting<String> algorithm, KeyedSetting<Integer> initial, KeyedSetting<Integer> min,
-      KeyedSetting<Integer> max) {
+      KeyedSetting<Integer> max, KeyedSetting<Integer> rttTolerancePercent) {
     public static Settings of(AxleConfig config, KeyedSetting<String> algorithm, String... path) {
       Settings settings = new Settings(algorithm, KeyedSetting.of(config, GovernanceKeys.ADAPTIVE_LIMIT_INITIAL, path),
           KeyedSetting.of(config, GovernanceKeys.ADAPTIVE_LIMIT_MIN, path),
-          KeyedSetting.of(config, GovernanceKeys.ADAPTIVE_LIMIT_MAX, path));
-      if (settings.min.value() > settings.max.value()) {
+          KeyedSetting.of(config, GovernanceKeys.ADAPTIVE_LIMIT_MAX, path),
+          KeyedSetting.of(config, GovernanceKeys.ADAPTIVE_LIMIT_RTT_TOLERANCE, path));
+      // Vegas has no floor of its own (min-limit is Gradient2's), so only Gradient2's min is checked.
+      boolean floored = algorithm.value().equals("gradient2");
+      if (floored && settings.min.value() > settings.max.value()) {
         throw new IllegalArgumentException(settings.min + " (expected: at most " + settings.max + ")");
       }
-      if (settings.initial.value() < settings.min.value() || settings.initial.value() > settings.max.value()) {
-        throw new IllegalArgumentException(settings.initial + " (expected: between " + settings.min + " and "
-            + settings.max + ")");
+      if (floored && settings.initial.value() < settings.min.value()) {
+        throw new IllegalArgumentException(settings.initial + " (expected: at least " + settings.min + ")");
+      }
+      if (settings.initial.value() > settings.max.value()) {
+        throw new IllegalArgumentException(settings.initial + " (expected: at most " + settings.max + ")");
       }
       return settings;
     }
@@ -51,6 +58,7 @@ public final class AdaptiveLimit implements Admission {
           .initialLimit(settings.initial.value())
           .minLimit(settings.min.value())
           .maxConcurrency(settings.max.value())
+          .rttTolerance(settings.rttTolerancePercent.value() / 100.0)
           .build();
       default -> throw new IllegalArgumentException(settings.algorithm + " (expected: gradient2 or vegas)");
     };
@@ -68,7 +76,9 @@ public final class AdaptiveLimit implements Admission {
   }
 
   private static void release(Limiter.Listener admitted, Response response) {
-    if (Outcomes.dropped(response)) {
+    if (response.error() != null && response.error().isNotRun()) {
+      admitted.onIgnore();
+    } else if (Outcomes.dropped(response)) {
       admitted.onDropped();
     } else if (Outcomes.failed(response)) {
       admitted.onIgnore();
@@ -95,7 +105,8 @@ public final class AdaptiveLimit implements Admission {
 
   @Override
   public String name() {
-    return "adaptive-limit(" + settings.algorithm.value() + ", " + settings.min.value() + ".."
-        + settings.max.value() + ", from " + settings.initial.value() + ")";
+    String floor = settings.algorithm.value().equals("gradient2") ? Integer.toString(settings.min.value()) : "1";
+    return "adaptive-limit(" + settings.algorithm.value() + ", " + floor + ".." + settings.max.value() + ", from "
+        + settings.initial.value() + ")";
   }
 }

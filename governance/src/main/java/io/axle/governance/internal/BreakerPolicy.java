@@ -39,15 +39,23 @@ public final class BreakerPolicy implements Filter {
     KeyedSetting<Integer> failureRate = KeyedSetting.of(config, GovernanceKeys.BREAKER_FAILURE_RATE, path);
     KeyedSetting<Integer> slowRate = KeyedSetting.of(config, GovernanceKeys.BREAKER_SLOW_CALL_RATE, path);
     Duration slowCall = config.getMostSpecific(GovernanceKeys.BREAKER_SLOW_CALL_DURATION, path);
-    int window = config.getMostSpecific(GovernanceKeys.BREAKER_WINDOW, path);
-    int minimumCalls = config.getMostSpecific(GovernanceKeys.BREAKER_MINIMUM_CALLS, path);
+    KeyedSetting<Integer> windowSetting = KeyedSetting.of(config, GovernanceKeys.BREAKER_WINDOW, path);
+    KeyedSetting<Integer> minimumSetting = KeyedSetting.of(config, GovernanceKeys.BREAKER_MINIMUM_CALLS, path);
+    boolean minimumSet = config.keys().contains(minimumSetting.key());
+    if (minimumSet && minimumSetting.value() > windowSetting.value()) {
+      throw new IllegalArgumentException(minimumSetting + " (expected: at most " + windowSetting
+          + ": the window never holds more calls)");
+    }
+    int window = windowSetting.value();
+    // The default minimum follows a smaller window down; a minimum that was set is checked above.
+    int minimumCalls = Math.min(minimumSetting.value(), window);
     Duration wait = config.getMostSpecific(GovernanceKeys.BREAKER_WAIT_IN_OPEN, path);
     int halfOpenCalls = config.getMostSpecific(GovernanceKeys.BREAKER_HALF_OPEN_CALLS, path);
     String name = service + "/" + operation.qualifiedName();
     CircuitBreaker breaker = CircuitBreaker.of(name, CircuitBreakerConfig.custom()
         .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
         .slidingWindowSize(window)
-        .minimumNumberOfCalls(Math.min(minimumCalls, window))
+        .minimumNumberOfCalls(minimumCalls)
         .failureRateThreshold(failureRate.value())
         .slowCallRateThreshold(slowRate.value())
         .slowCallDurationThreshold(slowCall)

@@ -47,7 +47,7 @@ final class AsyncDriver implements LoadDriver {
       boolean slow = plan.nextIsSlow();
       CompletableFuture<String> call;
       try {
-        call = slow ? service.sleepEcho(plan.message(), plan.delayMs()) : service.echo(plan.message());
+        call = plan.send(service, slow);
       } catch (RuntimeException e) {
         samples.failure(e);
         continue;

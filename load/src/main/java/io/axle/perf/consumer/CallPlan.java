@@ -1,10 +1,13 @@
 package io.axle.perf.consumer;
 
+import io.axle.perf.PerfService;
+import io.axle.perf.PerfServiceAsync;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What each call sends and which operation it calls: {@code echo}, or {@code sleepEcho} for the long-tail
- * share. The slow calls are spread evenly and deterministically: call {@code i} (counted across all callers,
+ * share (and for every call with {@code echo.delay}). The slow calls are spread evenly and deterministically: call {@code i} (counted across all callers,
  * from 0) is slow when {@code floor((i + 1) * ratio)} exceeds {@code floor(i * ratio)}, so ratio 0.01 makes
  * every 100th call slow and ratio 0.3 three calls in each ten, whatever the run's length. A seeded random
  * choice would give the same share only on average, and bunch slow calls now and then.
@@ -13,21 +16,28 @@ final class CallPlan {
   private final String message;
   private final double ratio;
   private final int delayMs;
+  /** {@code echo.delay}: when above 0, normal calls are {@code sleepEcho} with it. */
+  private final int echoDelayMs;
   private final AtomicLong calls = new AtomicLong();
 
   /** @param message built once: the driver measures calls, not string building */
-  CallPlan(String message, double ratio, int delayMs) {
+  CallPlan(String message, double ratio, int delayMs, int echoDelayMs) {
     this.message = message;
     this.ratio = ratio;
     this.delayMs = delayMs;
+    this.echoDelayMs = echoDelayMs;
   }
 
-  String message() {
-    return message;
+  /** Sends one call, slow ({@code sleepEcho} of the long-tail delay) or normal. */
+  CompletableFuture<String> send(PerfServiceAsync service, boolean slow) {
+    return slow ? service.sleepEcho(message, delayMs)
+        : echoDelayMs > 0 ? service.sleepEcho(message, echoDelayMs) : service.echo(message);
   }
 
-  int delayMs() {
-    return delayMs;
+  /** Makes one call and waits for it, slow or normal. */
+  String call(PerfService service, boolean slow) {
+    return slow ? service.sleepEcho(message, delayMs)
+        : echoDelayMs > 0 ? service.sleepEcho(message, echoDelayMs) : service.echo(message);
   }
 
   /** Whether the next call is one of the long-tail share; each call asks once. */

@@ -77,12 +77,13 @@ public final class Consumer {
       err.println(e.getMessage());
       return 1;
     }
-    out.printf("driving %s at %s over %s: %s, request %d bytes, warm-up %s, duration %s%s%n",
+    out.printf("driving %s at %s over %s: %s, request %d bytes, warm-up %s, duration %s%s%s%n",
         PerfService.SERVICE_NAME, target.description(), settings.transport(), load(), settings.requestSize(),
         TextReport.duration(settings.warmup()),
         settings.untilInterrupted() ? "until interrupted" : TextReport.duration(settings.duration()),
         settings.longTail().active() ? ", long tail: " + settings.longTail().ratio() + " of calls sleepEcho "
-            + settings.longTail().delayMs() + "ms" : "");
+            + settings.longTail().delayMs() + "ms" : "",
+        settings.echoDelayMs() > 0 ? ", every call sleepEcho " + settings.echoDelayMs() + "ms (echo.delay)" : "");
     RunResult result;
     try (ProviderMetrics provider = ProviderMetrics.from(target.registered(), settings.transport(), out, err)) {
       provider.prepare();
@@ -117,7 +118,8 @@ public final class Consumer {
     Samples samples = new Samples(new ErrorLog(err));
     ConsumerSettings.LongTail longTail = settings.longTail();
     // The message is built once: the driver measures calls, not strings.
-    CallPlan plan = new CallPlan("x".repeat(settings.requestSize()), longTail.ratio(), longTail.delayMs());
+    CallPlan plan = new CallPlan("x".repeat(settings.requestSize()), longTail.ratio(), longTail.delayMs(),
+        settings.echoDelayMs());
     ConsumerSettings.OpenLoop open = settings.openLoop();
     OpenLoopDriver openLoop = open == null ? null
         : new OpenLoopDriver(asyncService, open.rps(), open.maxInFlight(), plan, samples);

@@ -23,10 +23,11 @@ import java.time.Duration;
  *     {@code async-count}; when set it wins over those (they stay in the jar's defaults, so an error would
  *     fire on every open-loop run), and the start line says they do not apply
  * @param longTail the share of calls made to {@code sleepEcho} instead of {@code echo}
+ * @param echoDelayMs {@code echo.delay}: when above 0, the normal calls are {@code sleepEcho} with it too
  */
 public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int requestSize, Duration duration,
     Duration warmup, Duration window, Path json, String transport, OpenLoop openLoop, LongTail longTail,
-    Path report) {
+    Path report, int echoDelayMs) {
 
   /** {@code rps} and {@code rps.max-in-flight}. */
   public record OpenLoop(int rps, int maxInFlight) {
@@ -45,7 +46,7 @@ public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int 
   public ConsumerSettings(boolean sync, int syncCount, int asyncCount, int requestSize, Duration duration,
       Duration warmup, Duration window, Path json, String transport) {
     this(sync, syncCount, asyncCount, requestSize, duration, warmup, window, json, transport, null,
-        new LongTail(0, 0), null);
+        new LongTail(0, 0), null, 0);
   }
 
   /** The operation whose transport is reported: the one the driver calls. */
@@ -67,7 +68,8 @@ public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int 
         transport(config),
         openLoop(config),
         longTail(config),
-        outputPath(config, PerfKeys.REPORT));
+        outputPath(config, PerfKeys.REPORT),
+        echoDelayMs(config));
   }
 
   /**
@@ -92,6 +94,12 @@ public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int 
           + config.getRaw(PerfKeys.LONG_TAIL_RATIO.name()).orElse("") + " with --" + flag
           + " (expected: 0: the raw baseline echo has no sleepEcho; drop long-tail.ratio or --" + flag + ") — "
           + config.origin(PerfKeys.LONG_TAIL_RATIO.name()));
+    }
+    if (!config.get(PerfKeys.ECHO_DELAY).isZero()) {
+      throw new ConfigException(PerfKeys.ECHO_DELAY.name() + ": "
+          + config.getRaw(PerfKeys.ECHO_DELAY.name()).orElse("") + " with --" + flag
+          + " (expected: 0: the raw baseline echo has no sleepEcho; drop echo.delay or --" + flag + ") — "
+          + config.origin(PerfKeys.ECHO_DELAY.name()));
     }
     return tcp ? Baseline.TCP : Baseline.REST;
   }
@@ -122,6 +130,16 @@ public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int 
           + config.sourceOf(PerfKeys.LONG_TAIL_DELAY.name()));
     }
     return new LongTail(ratio, (int) delay.toMillis());
+  }
+
+  private static int echoDelayMs(AxleConfig config) {
+    Duration delay = config.get(PerfKeys.ECHO_DELAY);
+    if (delay.toMillis() > Integer.MAX_VALUE || (!delay.isZero() && delay.toMillis() == 0)) {
+      throw new ConfigException(PerfKeys.ECHO_DELAY.name() + ": " + config.getRaw(PerfKeys.ECHO_DELAY.name())
+          .orElse(delay.toString()) + " (expected: 0, or whole milliseconds from 1ms to " + Integer.MAX_VALUE
+          + "ms: sleepEcho takes milliseconds) — from " + config.sourceOf(PerfKeys.ECHO_DELAY.name()));
+    }
+    return (int) delay.toMillis();
   }
 
   /** True when {@code duration} is 0: measure until interrupted. */

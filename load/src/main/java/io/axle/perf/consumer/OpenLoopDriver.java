@@ -83,7 +83,7 @@ final class OpenLoopDriver implements LoadDriver {
     boolean slow = plan.nextIsSlow();
     CompletableFuture<String> call;
     try {
-      call = slow ? service.sleepEcho(plan.message(), plan.delayMs()) : service.echo(plan.message());
+      call = plan.send(service, slow);
     } catch (RuntimeException e) {
       inFlight.decrementAndGet();
       samples.failure(e);

@@ -42,11 +42,7 @@ final class SyncDriver implements LoadDriver {
       long start = System.nanoTime();
       boolean slow = plan.nextIsSlow();
       try {
-        if (slow) {
-          service.sleepEcho(plan.message(), plan.delayMs());
-        } else {
-          service.echo(plan.message());
-        }
+        plan.call(service, slow);
         samples.success(start, slow);
       } catch (RuntimeException e) {
         samples.failure(e);

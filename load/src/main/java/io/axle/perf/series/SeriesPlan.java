@@ -17,8 +17,8 @@ import java.util.ServiceLoader;
 /**
  * Which series the configuration asks for, if any: {@code sweep: key=v1,v2,…} (numbers, or any value
  * of a key that has a type, such as {@code axle.executors.default=inline,group,virtual}), {@code target-p999: 10ms}
- * (a knee search), {@code long-tail.compare: true}, which may go with a sweep, or {@code compare: baseline}
- * (Axle against its raw baseline). One series per command.
+ * (a knee search), {@code long-tail.compare: true}, which may go with a sweep, {@code compare: baseline}
+ * (Axle against its raw baseline) or {@code overload: true} (the overload scenario). One series per command.
  */
 sealed interface SeriesPlan {
 
@@ -53,6 +53,16 @@ sealed interface SeriesPlan {
   }
 
   /**
+   * The overload scenario: capacity (closed loop), then open loop at half of it, and at {@code percent} of it
+   * without and with the producer's adaptive limit ({@code algorithm}). {@code echoDelay} is the
+   * {@code echo.delay} every run gets: the user's, else {@link #DEFAULT_ECHO_DELAY}.
+   */
+  record Overload(int percent, String algorithm, String echoDelay) implements SeriesPlan {
+    /** Each call holds a producer thread 2 ms: the producer, not this machine's CPU, is the limit. */
+    static final String DEFAULT_ECHO_DELAY = "2ms";
+  }
+
+  /**
    * The plan {@code config} asks for, or empty for a single run.
    *
    * @throws ConfigException naming the key, value and fix when the plan is unusable
@@ -79,6 +89,18 @@ sealed interface SeriesPlan {
     if (target != null) {
       asked.add(new Knee(target, config.get(PerfKeys.KNEE_START_RPS), config.get(PerfKeys.KNEE_MAX_STEPS)));
     }
+    boolean overload = config.get(PerfKeys.OVERLOAD);
+    int overloadPercent = config.get(PerfKeys.OVERLOAD_PERCENT); // checked even without overload, as compare.pairs
+    String algorithm = config.get(PerfKeys.OVERLOAD_ALGORITHM);
+    if (overload) {
+      if (config.get(PerfKeys.RPS) != null) {
+        throw new ConfigException("overload: true with rps: " + config.get(PerfKeys.RPS) + " (expected: no rps; the "
+            + "scenario sets each run's rate from the capacity it measures) — " + config.origin(PerfKeys.RPS.name()));
+      }
+      String echoDelay = config.get(PerfKeys.ECHO_DELAY).isZero() ? Overload.DEFAULT_ECHO_DELAY
+          : config.get(PerfKeys.ECHO_DELAY).toMillis() + "ms";
+      asked.add(new Overload(overloadPercent, algorithm, echoDelay));
+    }
     String compare = config.get(PerfKeys.COMPARE);
     int pairs = config.get(PerfKeys.COMPARE_PAIRS); // checked even without compare: a typo shows at once
     if (compare != null) {
@@ -103,6 +125,9 @@ sealed interface SeriesPlan {
       }
       if (compare != null) {
         names.add(PerfKeys.COMPARE.name());
+      }
+      if (overload) {
+        names.add(PerfKeys.OVERLOAD.name());
       }
       throw new ConfigException(String.join(", ", names) + ": " + (names.size() == 2 ? "both" : "all") + " are set"
           + " (expected: at most one series per command, sweep optionally with long-tail.compare; run them one after"

@@ -69,7 +69,14 @@ public final class SeriesRunner {
   public static Optional<SeriesRunner> of(Role role, String[] args, PerfOutput output, StopSignal stop,
       RunLauncher launcher) {
     AxleConfig config = AxleConfig.load(args);
-    return SeriesPlan.from(config)
+    Optional<SeriesPlan> asked = SeriesPlan.from(config);
+    if (asked.orElse(null) instanceof SeriesPlan.Overload && role != Role.LOOPBACK) {
+      // Its runs differ in the producer's own configuration, which only a producer this process starts gets.
+      throw new io.axle.config.ConfigException("overload: true as " + role.name().toLowerCase(Locale.ROOT)
+          + " (expected: with --loopback, which starts a producer for each run, with and without the adaptive limit)"
+          + " — " + config.origin(PerfKeys.OVERLOAD.name()));
+    }
+    return asked
         .map(plan -> new SeriesRunner(plan, role, args, output, stop, config.get(PerfKeys.JSON),
             config.get(PerfKeys.REPORT), launcher));
   }
@@ -112,6 +119,10 @@ public final class SeriesRunner {
         step("without", Map.of(LONG_TAIL_RATIO, "0"), Map.of());
         step("with", Map.of(), Map.of());
       }
+      case SeriesPlan.Overload overload -> {
+        header = "load";
+        overloadRuns(overload);
+      }
     }
     output.out().println();
     output.out().println("series summary");
@@ -128,6 +139,9 @@ public final class SeriesRunner {
             rows.get(i).result(), rows.get(i + 1).result()));
       }
     }
+    if (plan instanceof SeriesPlan.Overload overload) {
+      output.out().println(OverloadVerdict.of(overload, rows.stream().map(SeriesTable.Row::result).toList()).describe());
+    }
     if (plan instanceof SeriesPlan.Compare compare) {
       output.out().println(CompareRatios.of(compare, rows.stream().map(SeriesTable.Row::result).toList()).describe());
     }
@@ -135,6 +149,39 @@ public final class SeriesRunner {
     writeReport(header);
     return ExitStatus.OK;
   }
+
+  /**
+   * The overload scenario's four runs, each with a fresh producer: its capacity in a closed loop; then open loops
+   * at half of it, and at the overload without and with the adaptive limit. The open loops may have as many calls
+   * in flight as the overload makes, so that the queue, not the load generator, decides what happens.
+   */
+  private void overloadRuns(SeriesPlan.Overload overload) {
+    Map<String, String> common = new LinkedHashMap<>();
+    common.put(PerfKeys.ECHO_DELAY.name(), overload.echoDelay());
+    common.put(ADAPTIVE_LIMIT, "off");
+    RunResult capacity = step("capacity", common, Map.of());
+    long measured = Math.round(capacity.tps());
+    if (measured < 2) {
+      throw new PerfFailure("overload: the capacity run answered " + capacity.tps() + " calls per second (expected: "
+          + "at least 2 to take a share of); see its errors above");
+    }
+    long overloadRate = measured * overload.percent() / 100;
+    Map<String, String> half = new LinkedHashMap<>(common);
+    half.put(RPS, Long.toString(measured / 2));
+    half.put(PerfKeys.RPS_MAX_IN_FLIGHT.name(), OVERLOAD_MAX_IN_FLIGHT);
+    step("50%", half, Map.of());
+    Map<String, String> without = new LinkedHashMap<>(half);
+    without.put(RPS, Long.toString(overloadRate));
+    step(overload.percent() + "% no limit", without, Map.of());
+    Map<String, String> limited = new LinkedHashMap<>(without);
+    limited.put(ADAPTIVE_LIMIT, overload.algorithm());
+    step(overload.percent() + "% " + overload.algorithm(), limited, Map.of());
+  }
+
+  /** The producer's adaptive limit, which the overload scenario turns on for its last run only. */
+  static final String ADAPTIVE_LIMIT = "axle.governance.adaptive-limit.algorithm";
+  /** Enough for every call of a run at twice the capacity to wait seconds in the producer's queue. */
+  static final String OVERLOAD_MAX_IN_FLIGHT = "1000000";
 
   /** A knee step: the result at {@code rps}. */
   private RunResult kneeStep(int rps) {

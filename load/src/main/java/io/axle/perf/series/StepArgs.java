@@ -16,7 +16,8 @@ final class StepArgs {
   /** Keys that belong to the series, not to its runs. */
   private static final Set<String> SERIES_KEYS = Set.of(PerfKeys.SWEEP.name(), PerfKeys.TARGET_P999.name(),
       PerfKeys.KNEE_START_RPS.name(), PerfKeys.KNEE_MAX_STEPS.name(), PerfKeys.LONG_TAIL_COMPARE.name(),
-      PerfKeys.JSON.name(), "report", PerfKeys.COMPARE.name(), PerfKeys.COMPARE_PAIRS.name());
+      PerfKeys.JSON.name(), "report", PerfKeys.COMPARE.name(), PerfKeys.COMPARE_PAIRS.name(),
+      PerfKeys.OVERLOAD.name(), PerfKeys.OVERLOAD_PERCENT.name(), PerfKeys.OVERLOAD_ALGORITHM.name());
 
   private StepArgs() {
   }

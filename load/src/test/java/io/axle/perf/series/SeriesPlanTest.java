@@ -78,4 +78,31 @@ class SeriesPlanTest {
     assertThat(StepArgs.of(user, Map.of("sync-count", "5")))
         .containsExactly("-c", "--servicecomb.highway.client.thread-count=2", "--duration=1s", "--sync-count=5");
   }
+
+  @Test
+  void overload_withItsDefaults_andTheEchoDelayItGivesEveryRun() {
+    assertThat(SeriesPlan.from(config(Map.of("overload", true))))
+        .contains(new SeriesPlan.Overload(200, "gradient2", "2ms"));
+    assertThat(SeriesPlan.from(config(Map.of("overload", true, "overload.percent", 300, "overload.algorithm", "vegas",
+        "echo.delay", "5ms")))).contains(new SeriesPlan.Overload(300, "vegas", "5ms"));
+  }
+
+  @Test
+  void overload_refusesWhatWouldMakeItMeaningless() {
+    assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("overload", true, "rps", 1000))))
+        .hasMessageContaining("overload: true with rps: 1000 (expected: no rps;");
+    assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("overload", true, "overload.percent", 100))))
+        .hasMessageContaining("overload.percent: 100 (expected: ");
+    assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("overload", true, "target-p999", "10ms"))))
+        .hasMessageContaining("target-p999, overload: both are set");
+    assertThatThrownBy(() -> SeriesRunner.of(io.axle.perf.Role.CONSUMER, new String[] {"--overload=true"}, null, null,
+        null)).hasMessageContaining("overload: true as consumer (expected: with --loopback");
+  }
+
+  @Test
+  void stepArgs_dropTheOverloadKeys() {
+    assertThat(StepArgs.of(new String[] {"--loopback", "--overload=true", "--overload.percent=300",
+        "--overload.algorithm=vegas", "--duration=5s"}, Map.of("rps", "100")))
+        .containsExactly("--loopback", "--duration=5s", "--rps=100");
+  }
 }

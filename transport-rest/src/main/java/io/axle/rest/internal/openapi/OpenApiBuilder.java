@@ -407,8 +407,9 @@ public final class OpenApiBuilder {
         + " holds its fields.");
     errors.put("500", "PROVIDER_ERROR: the operation threw an exception it does not declare; INTERNAL_ERROR: a fault"
         + " in the chassis.");
-    errors.put("503", "OVERLOADED: the operation's executor queue is full; SHUTTING_DOWN: the provider is stopping."
-        + " Nothing was run; retrying later is safe.");
+    errors.put("503", "OVERLOADED: the operation's executor queue is full, or an admission limit refused the call;"
+        + " SHUTTING_DOWN: the provider is stopping. With notRun: true, nothing was run and sending it again is safe;"
+        + " without it, the method may have passed on a refusal of its own call.");
     errors.put("504", "DEADLINE_EXCEEDED: the caller's deadline (x-axle-timeout-ms) passed before the answer.");
     return errors;
   }

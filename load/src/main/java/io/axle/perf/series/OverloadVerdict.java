@@ -1,0 +1,67 @@
+package io.axle.perf.series;
+
+import io.axle.perf.report.RunResult;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the overload scenario's four runs say, against issue 16's targets: with the adaptive limit at the
+ * overload, goodput (calls answered OK per second) at least {@link #GOODPUT_TARGET} of the capacity measured
+ * in the same scenario, and the accepted calls' P99 at most {@link #P99_TARGET} times the P99 at half the
+ * capacity. Without the limit, the same figures are reported as they are.
+ *
+ * @param capacity the closed-loop run
+ * @param half the open loop at half the capacity
+ * @param unlimited the open loop at the overload, no adaptive limit
+ * @param limited the open loop at the overload, with the adaptive limit
+ */
+record OverloadVerdict(SeriesPlan.Overload plan, RunResult capacity, RunResult half, RunResult unlimited,
+    RunResult limited) {
+  static final double GOODPUT_TARGET = 0.9;
+  static final double P99_TARGET = 3.0;
+
+  static OverloadVerdict of(SeriesPlan.Overload plan, List<RunResult> runs) {
+    if (runs.size() != 4) {
+      throw new IllegalArgumentException("overload runs: " + runs.size() + " (expected: 4)");
+    }
+    return new OverloadVerdict(plan, runs.get(0), runs.get(1), runs.get(2), runs.get(3));
+  }
+
+  double goodputRatio(RunResult run) {
+    return run.tps() / capacity.tps();
+  }
+
+  double p99Ratio(RunResult run) {
+    return run.latency().p99() / half.latency().p99();
+  }
+
+  boolean goodputMet() {
+    return goodputRatio(limited) >= GOODPUT_TARGET;
+  }
+
+  boolean p99Met() {
+    return p99Ratio(limited) <= P99_TARGET;
+  }
+
+  String describe() {
+    StringBuilder text = new StringBuilder();
+    text.append(String.format(Locale.ROOT, "overload: capacity %.1f OK/s (closed loop), each call sleepEcho %s; "
+        + "p99 at 50%% load %.3f ms%n", capacity.tps(), plan.echoDelay(), half.latency().p99()));
+    text.append(line(plan.percent() + "% without a limit", unlimited)).append(System.lineSeparator());
+    text.append(line(plan.percent() + "% with " + plan.algorithm(), limited));
+    text.append(String.format(Locale.ROOT, "%ntargets with %s: goodput >= %.1fx capacity: %s; p99 <= %.0fx the p99 "
+        + "at 50%% load: %s", plan.algorithm(), GOODPUT_TARGET, goodputMet() ? "met" : "missed", P99_TARGET,
+        p99Met() ? "met" : "missed"));
+    return text.toString();
+  }
+
+  private String line(String label, RunResult run) {
+    String late = run.openLoop() != null && run.openLoop().notOnTime() > 0
+        ? String.format(Locale.ROOT, "; %d requests not sent on time (the load generator lagged)",
+            run.openLoop().notOnTime())
+        : "";
+    return String.format(Locale.ROOT, "  %-22s goodput %.1f OK/s = %.2fx capacity, p99 of accepted calls %.3f ms = "
+        + "%.2fx, failed %.1f/s%s", label + ":", run.tps(), goodputRatio(run), run.latency().p99(), p99Ratio(run),
+        run.errors() / Math.max(1e-9, run.durationSeconds()), late);
+  }
+}
