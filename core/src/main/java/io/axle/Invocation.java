@@ -37,6 +37,10 @@ public final class Invocation implements Call {
   private int requestWrites;
   /** Consumer: the operation of the provider call whose deadline this one took, sooner than its own; else null. */
   private String deadlineFrom;
+  /** Set for the attempts of a hedged call only: how the transport link cancels the one in flight. */
+  private boolean cancellable;
+  private volatile Runnable canceller;
+  private volatile boolean cancelled;
 
   /** An invocation nobody listens to. */
   public Invocation(Role role, OperationMeta operation, Object[] args) {
@@ -193,6 +197,56 @@ public final class Invocation implements Call {
   /** The operation of the provider call the deadline was inherited from, or null when it is the call's own. */
   public String deadlineFrom() {
     return deadlineFrom;
+  }
+
+  /**
+   * Consumer, for hedging: a second attempt of this call, sent in parallel to another instance. It has
+   * this call's operation, arguments, context, deadline and transport, and this attempt's endpoint (so
+   * the selection avoids it while another instance is listed), but marks, writes and cancellation of
+   * its own, and no listener: the call is one call to whoever listens, however many attempts it took.
+   */
+  public Invocation hedgeAttempt() {
+    Invocation attempt = new Invocation(role, operation, args, InvocationListener.NONE);
+    if (context != null) {
+      attempt.context = new java.util.HashMap<>(context);
+    }
+    attempt.deadlineNanos = deadlineNanos;
+    attempt.deadlineFrom = deadlineFrom;
+    attempt.transport = transport;
+    attempt.endpoint = endpoint;
+    attempt.stageNanos[Stage.CONSUMER_START.ordinal()] = stageNanos[Stage.CONSUMER_START.ordinal()];
+    attempt.cancellable = true;
+    return attempt;
+  }
+
+  /** Consumer, for hedging: this attempt may be cancelled, so the transport link registers how. */
+  public void cancellable() {
+    this.cancellable = true;
+  }
+
+  /** True for the attempts of a hedged call: the transport link then registers {@link #onCancel}. */
+  public boolean isCancellable() {
+    return cancellable;
+  }
+
+  /** Set by the transport link for a cancellable attempt: what stops waiting for it. */
+  public void onCancel(Runnable canceller) {
+    this.canceller = canceller;
+    if (cancelled) {
+      canceller.run();
+    }
+  }
+
+  /**
+   * Gives up on this attempt: not sent if it was not yet, its answer ignored if it was (highway and
+   * HTTP/1.1 have no way to tell the provider, which finishes the work). Another attempt answered.
+   */
+  public void cancel() {
+    cancelled = true;
+    Runnable cancel = canceller;
+    if (cancel != null) {
+      cancel.run();
+    }
   }
 
   /** How many times a transport wrote this call's request ({@link #requestWritten}); 0 if never. */

@@ -98,6 +98,13 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
           + "most about this share of its calls, in percent, after a reserve of a few, so that they cannot multiply "
           + "the load of an outage.");
 
+  /** {@code axle.governance.hedge.delay[.<service>[.<schema>[.<operation>]]]}: none hedges nothing. */
+  public static final ConfigKey<HedgeDelay> HEDGE_DELAY = ConfigKey.custom(
+      "axle.governance.hedge.delay", null, HedgeDelay.EXPECTED, HedgeDelay::parse,
+      "Consumer, for idempotent operations: when a call has not answered after this time (a duration, or a "
+          + "percentile of the operation's latency such as p95), send a second attempt to another instance and take "
+          + "the first answer; takes the place of retries for the operation; unset hedges nothing.").family();
+
   /** {@code axle.governance.fault.delay[.<schema>[.<operation>]]}: provider-side fault injection. */
   public static final ConfigKey<Duration> FAULT_DELAY = ConfigKey.durationKey(
       "axle.governance.fault.delay", Duration.ZERO,
@@ -195,7 +202,7 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       LOADBALANCE_STRATEGY, LOADBALANCE_ISOLATION_BACKOFF, LOADBALANCE_ISOLATION_MAX_BACKOFF,
       LOADBALANCE_ISOLATION_REFUSED_BACKOFF,
       FAULT_DELAY, FAULT_DELAY_PERCENT, FAULT_ABORT, FAULT_ABORT_PERCENT,
-      RETRY_ATTEMPTS, RETRY_IDEMPOTENT, RETRY_BACKOFF, RETRY_BUDGET_PERCENT,
+      RETRY_ATTEMPTS, RETRY_IDEMPOTENT, RETRY_BACKOFF, RETRY_BUDGET_PERCENT, HEDGE_DELAY,
       EXECUTOR_DEFAULT_GROUP, EXECUTOR_DEFAULT_THREAD_PER_GROUP, EXECUTOR_DEFAULT_MAX_QUEUE_SIZE,
       EXECUTORS_DEFAULT, EXECUTORS_PROVIDER,
       REFERENCES_TRANSPORT, REQUEST_TIMEOUT, SHUTDOWN_TIMEOUT, METRICS_WINDOW_TIME);

@@ -336,24 +336,30 @@ public final class AxleRuntime {
       }
       RetryBudget budget = retryBudgets.computeIfAbsent(serviceName,
           s -> new RetryBudget(config.get(CoreConfigKeys.RETRY_BUDGET_PERCENT)));
-      RetryPolicy retry = RetryPolicy.forOperation(config, serviceName, op, budget,
-          (nanos, task) -> vertx.setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), id -> task.run()));
-      if (retry != null) {
-        // Last of the filters, so that each retry goes through the selection for a new pick.
-        filters = new ArrayList<>(filters);
-        filters.add(retry);
+      RetryPolicy.Delayer delayer = (nanos, task) -> vertx.setTimer(
+          Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), id -> task.run());
+      // Hedging or retries, as in gRPC: a hedged operation gets no retry link.
+      Filter again = HedgePolicy.forOperation(config, serviceName, op, RetryPolicy.isIdempotent(config, serviceName, op),
+          budget, delayer);
+      if (again == null) {
+        again = RetryPolicy.forOperation(config, serviceName, op, budget, delayer);
       }
-      if (!policyLinks.isEmpty() || retry != null) {
+      if (again != null) {
+        // Last of the filters, so that each retry or hedge goes through the selection for a new pick.
+        filters = new ArrayList<>(filters);
+        filters.add(again);
+      }
+      if (!policyLinks.isEmpty() || again != null) {
         List<String> names = new ArrayList<>();
         policyLinks.forEach(f -> names.add(f.name()));
-        if (retry != null) {
-          names.add(retry.name() + ", idempotent");
+        if (again != null) {
+          names.add(again.name() + ", idempotent");
         }
         log.info("reference {}/{}: {} adds {} before its endpoint selection", serviceName, schemaId, op.name(), names);
       }
       operations.put(op.method(), new ConsumerOperation(op, transport, timeout.toNanos(), listener, filters,
           new EndpointSelection(serviceName, transport.name(), registry,
-              loadBalancers.create(serviceName, schemaId, op.name()), endpointStates, budget, retry == null)));
+              loadBalancers.create(serviceName, schemaId, op.name()), endpointStates, budget, again == null)));
     }
     return ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
   }

@@ -256,7 +256,12 @@ final class EndpointSelection implements Filter {
     public CompletableFuture<Response> proceed(Call call) {
       Invocation invocation = (Invocation) call;
       invocation.mark(Stage.CONSUMER_SEND);
-      return transport.send(invocation, invocation.endpoint());
+      CompletableFuture<Response> sent = transport.send(invocation, invocation.endpoint());
+      if (invocation.isCancellable()) {
+        // The transport's own future: cancelled, its call is not sent if still queued, and its answer ignored.
+        invocation.onCancel(() -> sent.cancel(false));
+      }
+      return sent;
     }
   }
 }

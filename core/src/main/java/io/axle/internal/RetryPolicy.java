@@ -25,7 +25,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * calls that provably did not run applies to them.
  */
 final class RetryPolicy implements Filter {
-  private static final Set<Status> RETRYABLE = EnumSet.of(Status.CONNECTION_FAILED, Status.OVERLOADED,
+  /** Failures another attempt may cure; shared with hedging. */
+  static final Set<Status> RETRYABLE = EnumSet.of(Status.CONNECTION_FAILED, Status.OVERLOADED,
       Status.SHUTTING_DOWN, Status.PROVIDER_ERROR, Status.INTERNAL_ERROR);
   /** Runs a task after a pause, on one of the runtime's event loops. */
   @FunctionalInterface
@@ -49,16 +50,21 @@ final class RetryPolicy implements Filter {
   static RetryPolicy forOperation(AxleConfig config, String service, OperationMeta op, RetryBudget budget,
       Delayer delayer) {
     String schemaId = op.schemaId();
-    String key = config.mostSpecificKey(CoreConfigKeys.RETRY_IDEMPOTENT, service, schemaId, op.name());
-    boolean idempotent = config.keys().contains(key)
-        ? config.getMostSpecific(CoreConfigKeys.RETRY_IDEMPOTENT, service, schemaId, op.name())
-        : op.idempotent();
+    boolean idempotent = isIdempotent(config, service, op);
     int attempts = config.getMostSpecific(CoreConfigKeys.RETRY_ATTEMPTS, service, schemaId, op.name());
     if (!idempotent || attempts < 2) {
       return null;
     }
     return new RetryPolicy(attempts,
         config.getMostSpecific(CoreConfigKeys.RETRY_BACKOFF, service, schemaId, op.name()), budget, delayer);
+  }
+
+  /** {@code @Idempotent} on the method, unless {@code axle.governance.retry.idempotent} says otherwise. */
+  static boolean isIdempotent(AxleConfig config, String service, OperationMeta op) {
+    String key = config.mostSpecificKey(CoreConfigKeys.RETRY_IDEMPOTENT, service, op.schemaId(), op.name());
+    return config.keys().contains(key)
+        ? config.getMostSpecific(CoreConfigKeys.RETRY_IDEMPOTENT, service, op.schemaId(), op.name())
+        : op.idempotent();
   }
 
   @Override

@@ -1,0 +1,151 @@
+package io.axle.internal;
+
+import io.axle.Call;
+import io.axle.Filter;
+import io.axle.FilterChain;
+import io.axle.Invocation;
+import io.axle.Response;
+import io.axle.config.AxleConfig;
+import io.axle.config.CoreConfigKeys;
+import io.axle.config.HedgeDelay;
+import io.axle.contract.OperationMeta;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Hedged requests for an idempotent operation ({@code axle.governance.hedge.delay}; tRPC's backup
+ * request): when the first attempt has not answered after the delay — fixed, or a percentile of the
+ * operation's latency as observed here — a second attempt goes to another instance (the selection
+ * avoids the first's), and the first answer that settles the call wins; the other attempt is
+ * cancelled: not sent if it was still queued, its answer ignored if it was sent. A failure that
+ * another attempt may cure (the statuses a retry takes) waits for the other attempt while it runs.
+ *
+ * <p>It takes the place of the retry link, as in gRPC, where hedging and retries are one or the
+ * other. Each hedge spends the service's {@link RetryBudget}, so hedging stops when answers fail
+ * and cannot double the load of a slow service; without a budget the call goes on alone.
+ */
+final class HedgePolicy implements Filter {
+  private final HedgeDelay delay;
+  private final LatencyWindow window;
+  private final RetryBudget budget;
+  private final RetryPolicy.Delayer delayer;
+
+  private HedgePolicy(HedgeDelay delay, RetryBudget budget, RetryPolicy.Delayer delayer) {
+    this.delay = delay;
+    this.window = delay.fixed() == null ? new LatencyWindow(delay.perMille()) : null;
+    this.budget = budget;
+    this.delayer = delayer;
+  }
+
+  /** The operation's hedging link, or null when it is not idempotent or no delay is set. */
+  static HedgePolicy forOperation(AxleConfig config, String service, OperationMeta op, boolean idempotent,
+      RetryBudget budget, RetryPolicy.Delayer delayer) {
+    HedgeDelay delay = config.getMostSpecific(CoreConfigKeys.HEDGE_DELAY, service, op.schemaId(), op.name());
+    return idempotent && delay != null ? new HedgePolicy(delay, budget, delayer) : null;
+  }
+
+  @Override
+  public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
+    Invocation first = (Invocation) call;
+    long after = delay.fixed() != null ? delay.fixed().toNanos() : window.estimateNanos();
+    long start = System.nanoTime();
+    if (after < 0) {
+      // No estimate yet: the call goes alone, and teaches the window.
+      return observed(next.proceed(first), start);
+    }
+    first.cancellable();
+    CompletableFuture<Response> primary = next.proceed(first);
+    if (primary.isDone()) {
+      return observed(primary, start);
+    }
+    Race race = new Race(first, next, start);
+    primary.whenComplete((response, error) -> race.ended(first, response, error));
+    if (first.remainingNanos() > after) {
+      delayer.after(after, race::hedge);
+    }
+    return race.result;
+  }
+
+  private CompletableFuture<Response> observed(CompletableFuture<Response> result, long start) {
+    if (window == null) {
+      return result;
+    }
+    return result.whenComplete((response, error) -> {
+      if (response != null && response.isOk()) {
+        window.add(System.nanoTime() - start);
+      }
+    });
+  }
+
+  /** One hedged call: its attempts, and the first answer that settles it. */
+  private final class Race {
+    final CompletableFuture<Response> result = new CompletableFuture<>();
+    private final Invocation first;
+    private final FilterChain next;
+    private final long start;
+    private Invocation second;
+    private int running = 1;
+    /** Set under the lock by the attempt that settles the call, before anything else is done. */
+    private boolean settled;
+
+    Race(Invocation first, FilterChain next, long start) {
+      this.first = first;
+      this.next = next;
+      this.start = start;
+    }
+
+    /** After the delay, on an event loop: a second attempt, unless the call was settled or cannot pay for one. */
+    void hedge() {
+      Invocation attempt;
+      synchronized (this) {
+        if (settled || first.isExpired() || !budget.allowsRetry()) {
+          return;
+        }
+        budget.failed();
+        attempt = first.hedgeAttempt();
+        second = attempt;
+        running++;
+      }
+      CompletableFuture<Response> backup;
+      try {
+        backup = next.proceed(attempt);
+      } catch (RuntimeException e) {
+        backup = CompletableFuture.completedFuture(Response.failure(Failures.internal("hedged attempt", e)));
+      }
+      backup.whenComplete((response, error) -> ended(attempt, response, error));
+    }
+
+    void ended(Invocation attempt, Response response, Throwable error) {
+      Response answer = response != null ? response : Response.failure(Failures.internal(
+          first.operation().qualifiedName() + " attempt", error));
+      Invocation loser;
+      synchronized (this) {
+        running--;
+        if (settled) {
+          return;
+        }
+        if (RetryPolicy.RETRYABLE.contains(answer.status()) && running > 0) {
+          return; // the other attempt may still answer
+        }
+        settled = true;
+        loser = running > 0 ? (attempt == first ? second : first) : null;
+      }
+      if (answer.isOk()) {
+        budget.succeeded();
+        if (window != null) {
+          window.add(System.nanoTime() - start);
+        }
+      }
+      // Cancelled before the caller hears: a caller that calls again at once finds the loser counted out.
+      // Cancelling completes the loser's future here; its end finds the call settled.
+      if (loser != null) {
+        loser.cancel();
+      }
+      result.complete(answer);
+    }
+  }
+
+  @Override
+  public String name() {
+    return "hedge(after " + delay + ")";
+  }
+}

@@ -1,0 +1,108 @@
+package io.axle.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.axle.Axle;
+import io.axle.loadbalance.LoadBalancer;
+import io.axle.registry.LocalRegistry;
+import io.axle.testing.EchoService;
+import io.axle.testing.Runtimes;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Hedged requests ({@code axle.governance.hedge.delay}) against real providers: a call whose first
+ * instance is slow is answered by a second attempt to another, the first attempt is cancelled (counted
+ * out at once while its provider still works), and the retry budget stops hedging when it is spent.
+ */
+@Timeout(60)
+class HedgeTest {
+
+  /** Picks the instance named "slow" whenever it is a candidate; records the calls in flight to it. */
+  static final class SlowFirst implements LoadBalancer {
+    final List<Integer> slowOutstanding = new CopyOnWriteArrayList<>();
+
+    @Override
+    public Candidate pick(List<? extends Candidate> candidates) {
+      for (Candidate candidate : candidates) {
+        if (candidate.instance().instanceId().equals("slow")) {
+          slowOutstanding.add(candidate.outstanding());
+          return candidate;
+        }
+      }
+      return candidates.get(0);
+    }
+
+    @Override
+    public boolean readsOutstanding() {
+      return true;
+    }
+  }
+
+  private static Axle consumer(LocalRegistry registry, String transport, SlowFirst balancer, Map<String, ?> extra) {
+    Map<String, Object> keys = new java.util.LinkedHashMap<>();
+    keys.put("axle.service.name", "test-consumer");
+    keys.put("axle.references.transport", transport);
+    keys.put("axle.loadbalance.strategy", "slow-first");
+    keys.put("axle.governance.retry.idempotent", true);
+    keys.put("axle.governance.hedge.delay", "100ms");
+    keys.putAll(extra);
+    return Axle.builder().config(Runtimes.config(keys)).registry(registry)
+        .loadBalancer("slow-first", () -> balancer).start();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void aSlowFirstAttempt_isOvertakenByAHedge_andCancelled(String transport) {
+    LocalRegistry registry = new LocalRegistry();
+    SlowFirst balancer = new SlowFirst();
+    try (Axle slow = NamedProviders.start(registry, "slow", 1500, Map.of());
+        Axle fast = NamedProviders.start(registry, "fast", 0, Map.of());
+        Axle consumer = consumer(registry, transport, balancer, Map.of())) {
+      EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+
+      assertThat(echo.echo("x")).as("the hedge's answer").isEqualTo("fast");
+      // The next call's pick sees the slow instance with nothing in flight: the losing attempt was counted
+      // out when it was cancelled, though its provider is still sleeping.
+      assertThat(echo.echo("y")).isEqualTo("fast");
+      assertThat(balancer.slowOutstanding).containsExactly(0, 0);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void aFastFirstAttempt_isNeverHedged_andAnOperationThatIsNotIdempotentNeither(String transport) {
+    LocalRegistry registry = new LocalRegistry();
+    SlowFirst balancer = new SlowFirst();
+    try (Axle slow = NamedProviders.start(registry, "slow", 300, Map.of());
+        Axle fast = NamedProviders.start(registry, "fast", 0, Map.of());
+        Axle consumer = consumer(registry, transport, balancer,
+            Map.of("axle.governance.retry.idempotent", false))) {
+      EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+
+      assertThat(echo.echo("x")).as("not idempotent: no hedge, the slow answer").isEqualTo("slow");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway"})
+  void hedges_stopWhenTheRetryBudgetIsSpent(String transport) {
+    LocalRegistry registry = new LocalRegistry();
+    SlowFirst balancer = new SlowFirst();
+    try (Axle slow = NamedProviders.start(registry, "slow", 400, Map.of());
+        Axle fast = NamedProviders.start(registry, "fast", 0, Map.of());
+        Axle consumer = consumer(registry, transport, balancer,
+            Map.of("axle.governance.retry.budget-percent", 0))) {
+      EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+
+      // Ten tokens, a hedge sent while more than five are left, none given back at 0%: five hedges.
+      List<String> answers = java.util.stream.IntStream.range(0, 7).mapToObj(i -> echo.echo("x")).toList();
+
+      assertThat(answers).containsExactly("fast", "fast", "fast", "fast", "fast", "slow", "slow");
+    }
+  }
+}
