@@ -92,8 +92,7 @@ public final class AxleRuntime {
     this.ownsRegistry = ownsRegistry;
     this.loadBalancers = new LoadBalancers(config, spec.loadBalancers);
     this.endpointStates = new EndpointStates(config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_BACKOFF),
-        config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_MAX_BACKOFF),
-        config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_REFUSED_BACKOFF));
+        config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_MAX_BACKOFF));
     this.consumerFilters = List.copyOf(spec.consumerFilters);
     this.listener = listener;
     this.vertx = vertx;
@@ -359,7 +358,8 @@ public final class AxleRuntime {
       }
       operations.put(op.method(), new ConsumerOperation(op, transport, timeout.toNanos(), listener, filters,
           new EndpointSelection(serviceName, transport.name(), registry,
-              loadBalancers.create(serviceName, schemaId, op.name()), endpointStates, budget, again == null)));
+              loadBalancers.create(serviceName, schemaId, op.name()), endpointStates, budget, again == null,
+              config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_REFUSED_BACKOFF))));
     }
     return ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
   }

@@ -16,6 +16,7 @@ import io.axle.transport.CallFailures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The consumer chain's link that picks the provider instance: one of the service's UP instances
@@ -48,11 +49,19 @@ final class EndpointSelection implements Filter {
   private final RetryBudget budget;
   /** True when no retry link of the operation refills the budget with its answers: this link does. */
   private final boolean refillsBudget;
+  /** {@code axle.loadbalance.isolation.refused-backoff}: how long a refusing instance is skipped; 0 never. */
+  private final long refusedBackoffNanos;
+  /** When an instance last refused this operation a call, 0 when none lately: while set, picks look at refusals. */
+  private final AtomicLong lastRefusalNanos = new AtomicLong();
   private volatile List<Target> targets;
 
-  /** An instance's endpoint for the transport, with the consumer's state of it. */
-  private record Target(ServiceInstance instance, Endpoint endpoint, EndpointStates.State state)
-      implements LoadBalancer.Candidate {
+  /**
+   * An instance's endpoint for the transport, with the consumer's state of it, and until when this
+   * operation skips it after a refusal (0: not skipped). Refusals are per operation: a provider's
+   * limits are, so one operation at its limit does not turn the others away from the instance.
+   */
+  private record Target(ServiceInstance instance, Endpoint endpoint, EndpointStates.State state,
+      AtomicLong refusedUntilNanos) implements LoadBalancer.Candidate {
     @Override
     public int outstanding() {
       return state.outstanding();
@@ -60,7 +69,8 @@ final class EndpointSelection implements Filter {
   }
 
   EndpointSelection(String serviceName, String transport, Registry registry, LoadBalancers.Choice choice,
-      EndpointStates states, RetryBudget budget, boolean refillsBudget) {
+      EndpointStates states, RetryBudget budget, boolean refillsBudget, java.time.Duration refusedBackoff) {
+    this.refusedBackoffNanos = refusedBackoff.toNanos();
     this.budget = budget;
     this.refillsBudget = refillsBudget;
     this.serviceName = serviceName;
@@ -121,7 +131,8 @@ final class EndpointSelection implements Filter {
 
   private CompletableFuture<Response> attempt(Invocation invocation, FilterChain next, List<Target> all,
       List<Target> tried) {
-    List<Target> candidates = tried.isEmpty() && states.noneFailing() ? all : candidates(all, tried);
+    List<Target> candidates = tried.isEmpty() && states.noneFailing() && noRecentRefusal() ? all
+        : candidates(all, tried);
     // Only the candidates it was given are Targets; null or an object of its own making is a bug in it.
     if (!(balancer.pick(candidates) instanceof Target target)) {
       return CompletableFuture.completedFuture(Response.failure(Status.INTERNAL_ERROR, "load balancer "
@@ -161,12 +172,14 @@ final class EndpointSelection implements Filter {
       // or OVERLOADED is not enough: a provider may relay one from a call of its own after its method ran.
       boolean unsent = status == Status.CONNECTION_FAILED && !written;
       boolean refused = !unsent && response.error() != null && response.error().isNotRun();
+      if (refused) {
+        // Skipped for a moment by this operation's next picks, so that its refusals do not drain the budget.
+        refusedBy(target);
+      }
       if (!(unsent || refused) || invocation.isExpired() || tried.size() + 1 >= all.size()) {
         return CompletableFuture.completedFuture(response);
       }
       if (refused) {
-        // Skipped for a moment by the next picks, so that its refusals do not drain the budget.
-        target.state().refused();
         // Another instance may take it, but an overload everywhere must not double the load: a resend
         // is budgeted, and charged only when it is made (a retry link charges the final failure itself).
         if (!budget.allowsRetry()) {
@@ -186,12 +199,40 @@ final class EndpointSelection implements Filter {
     });
   }
 
-  /** The targets not tried yet, less the isolated ones unless none would be left. */
+  private void refusedBy(Target target) {
+    if (refusedBackoffNanos > 0) {
+      long now = System.nanoTime();
+      target.refusedUntilNanos().set(now + refusedBackoffNanos);
+      lastRefusalNanos.accumulateAndGet(now, Math::max);
+    }
+  }
+
+  /**
+   * True when no instance refused this operation a call within the refused back-off: the common case,
+   * checked without a clock unless a refusal came lately.
+   */
+  private boolean noRecentRefusal() {
+    long refusal = lastRefusalNanos.get();
+    if (refusal == 0) {
+      return true;
+    }
+    if (System.nanoTime() - refusal - refusedBackoffNanos >= 0) {
+      // Only the value read is cleared: a refusal recorded meanwhile stays.
+      lastRefusalNanos.compareAndSet(refusal, 0);
+      return true;
+    }
+    return false;
+  }
+
+  /** The targets not tried yet, less the isolated and refusing ones unless none would be left. */
   private static List<Target> candidates(List<Target> all, List<Target> tried) {
     List<Target> healthy = null;
+    long now = System.nanoTime();
     for (int i = 0; i < all.size(); i++) {
       Target target = all.get(i);
-      boolean skip = target.state().isIsolated() || tried.contains(target);
+      long refusedUntil = target.refusedUntilNanos().get();
+      boolean skip = target.state().isIsolated(now) || refusedUntil != 0 && now - refusedUntil < 0
+          || tried.contains(target);
       if (skip && healthy == null) {
         healthy = new ArrayList<>(all.subList(0, i));
       } else if (!skip && healthy != null) {
@@ -241,7 +282,7 @@ final class EndpointSelection implements Filter {
     for (ServiceInstance instance : all) {
       Endpoint endpoint = instance.isUp() ? instance.endpoint(transport) : null;
       if (endpoint != null) {
-        matching.add(new Target(instance, endpoint, states.of(endpoint)));
+        matching.add(new Target(instance, endpoint, states.of(endpoint), new AtomicLong()));
       }
     }
     return List.copyOf(matching);

@@ -23,44 +23,25 @@ final class EndpointStates {
   private final java.util.function.LongSupplier nanoClock;
   private final long backoffNanos;
   private final long maxBackoffNanos;
-  private final long refusedBackoffNanos;
-  /** When an endpoint last refused a call (0: none lately): while recent, picks look at refusals. */
-  private volatile long lastRefusalNanos;
 
-  EndpointStates(Duration backoff, Duration maxBackoff, Duration refusedBackoff) {
-    this(backoff, maxBackoff, refusedBackoff, System::nanoTime);
+  EndpointStates(Duration backoff, Duration maxBackoff) {
+    this(backoff, maxBackoff, System::nanoTime);
   }
 
   /** With a clock of one's own, for tests that step it. */
-  EndpointStates(Duration backoff, Duration maxBackoff, Duration refusedBackoff,
-      java.util.function.LongSupplier nanoClock) {
+  EndpointStates(Duration backoff, Duration maxBackoff, java.util.function.LongSupplier nanoClock) {
     this.nanoClock = nanoClock;
     this.backoffNanos = backoff.toNanos();
     this.maxBackoffNanos = Math.max(backoffNanos, maxBackoff.toNanos());
-    this.refusedBackoffNanos = refusedBackoff.toNanos();
   }
 
   State of(Endpoint endpoint) {
     return states.computeIfAbsent(endpoint, State::new);
   }
 
-  /**
-   * True while no endpoint is isolated or on trial after an isolation, and none refused a call within
-   * the refused back-off: the common case, checked without a clock unless a refusal came lately.
-   */
+  /** True while no endpoint is isolated or on trial after an isolation: the common case, checked without a clock. */
   boolean noneFailing() {
-    if (failing.get() != 0) {
-      return false;
-    }
-    long refusal = lastRefusalNanos;
-    if (refusal == 0) {
-      return true;
-    }
-    if (nanoClock.getAsLong() - refusal - refusedBackoffNanos >= 0) {
-      lastRefusalNanos = 0; // a refusal racing in is seen by its own caller's next pick anyway
-      return true;
-    }
-    return false;
+    return failing.get() == 0;
   }
 
   /** One endpoint's state. */
@@ -70,7 +51,6 @@ final class EndpointStates {
     private final LongAdder outstanding = new LongAdder();
     private final AtomicInteger failuresInRow = new AtomicInteger();
     private volatile long isolatedUntilNanos;
-    private volatile long refusedUntilNanos;
 
     State(Endpoint endpoint) {
       this.endpoint = endpoint;
@@ -93,25 +73,10 @@ final class EndpointStates {
       return isIsolated(nanoClock.getAsLong());
     }
 
-    /** True while skipped after a connection failure or a refusal, at {@code nowNanos}. */
+    /** True while skipped after a connection failure, at {@code nowNanos}. */
     boolean isIsolated(long nowNanos) {
       long until = isolatedUntilNanos;
-      long refused = refusedUntilNanos;
-      return until != 0 && nowNanos - until < 0 || refused != 0 && nowNanos - refused < 0;
-    }
-
-    /**
-     * The provider refused a call before running it (at its limit, queue full, stopping): skipped for
-     * the refused back-off while another endpoint can be picked, then tried again. Not an isolation:
-     * nothing is logged, and it does not grow.
-     */
-    void refused() {
-      if (refusedBackoffNanos <= 0) {
-        return;
-      }
-      long now = nanoClock.getAsLong();
-      refusedUntilNanos = now + refusedBackoffNanos;
-      lastRefusalNanos = now;
+      return until != 0 && nowNanos - until < 0;
     }
 
     /**
@@ -121,8 +86,7 @@ final class EndpointStates {
      */
     void connectionFailed(String reason) {
       long now = nanoClock.getAsLong();
-      long until = isolatedUntilNanos;
-      if (until != 0 && now - until < 0) {
+      if (isIsolated(now)) {
         return;
       }
       int failures = failuresInRow.incrementAndGet();

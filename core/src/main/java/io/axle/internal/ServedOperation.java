@@ -126,6 +126,13 @@ public final class ServedOperation implements ProviderOperation {
       served.accept(Response.failure(e instanceof ExecutorOverloadedException
           ? AxleException.notRun(Status.OVERLOADED, e.getMessage())
           : AxleException.notRun(Status.SHUTTING_DOWN, meta.qualifiedName() + " was not run: " + e.getMessage())));
+    } catch (RuntimeException | Error e) {
+      if (served.started) {
+        throw e;
+      }
+      // An executor of the application's that broke before taking the task: answered, counted out, tickets back.
+      served.accept(Response.failure(Failures.internal(meta.qualifiedName() + " could not be queued to "
+          + executorDescription, e)));
     }
   }
 
@@ -154,13 +161,14 @@ public final class ServedOperation implements ProviderOperation {
 
     @Override
     public void accept(Response response) {
+      // Tickets first: a caller that calls again as soon as it has the answer finds the slot free.
+      if (tickets != null) {
+        release(tickets, tickets.length, response);
+      }
       try {
         responder.answer(invocation, response);
       } finally {
         inFlight.ended();
-        if (tickets != null) {
-          release(tickets, tickets.length, response);
-        }
       }
     }
   }

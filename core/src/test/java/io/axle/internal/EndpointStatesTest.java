@@ -15,7 +15,7 @@ class EndpointStatesTest {
   private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
   private long clock = 1_000 * SECOND;
   private final EndpointStates states = new EndpointStates(Duration.ofSeconds(10), Duration.ofSeconds(30),
-      Duration.ofMillis(100), () -> clock);
+      () -> clock);
   private final EndpointStates.State state = states.of(new Endpoint("highway", "127.0.0.1", 7070));
 
   @Test
@@ -61,22 +61,5 @@ class EndpointStatesTest {
     assertThat(state.outstanding()).isEqualTo(1);
     state.ended();
     assertThat(state.outstanding()).isZero();
-  }
-
-  @Test
-  void aRefusal_skipsTheEndpointBriefly_withoutIsolatingIt_andThePicksLookAtClocksOnlyMeanwhile() {
-    state.refused();
-    assertThat(states.noneFailing()).isFalse();
-    assertThat(state.isIsolated()).isTrue();
-
-    clock += TimeUnit.MILLISECONDS.toNanos(100);
-    assertThat(state.isIsolated()).isFalse();
-    assertThat(states.noneFailing()).isTrue();
-
-    // A refusal is not a connection failure: one after it still isolates for the full back-off.
-    state.refused();
-    state.connectionFailed("reset");
-    clock += 5 * SECOND;
-    assertThat(state.isIsolated()).isTrue();
   }
 }

@@ -43,6 +43,7 @@ final class GovernanceFixture {
     final String name;
     final AtomicInteger runs = new AtomicInteger();
     final AtomicInteger holding = new AtomicInteger();
+    final AtomicInteger echoes = new AtomicInteger();
     private final java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
 
     Named(String name) {
@@ -56,8 +57,14 @@ final class GovernanceFixture {
         if (System.nanoTime() > deadline) {
           throw new AssertionError(holding.get() + " calls held on " + name + " after 30 s (expected: " + count + ")");
         }
-        Thread.onSpinWait();
+        java.util.concurrent.locks.LockSupport.parkNanos(1_000_000); // not a spin: two cores are shared
       }
+    }
+
+    @Override
+    public String echo(String message) {
+      echoes.incrementAndGet();
+      return message;
     }
 
     /** Lets every held call (and every later one) return. */

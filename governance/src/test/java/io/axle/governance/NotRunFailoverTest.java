@@ -38,10 +38,11 @@ class NotRunFailoverTest {
     try (Axle a = GovernanceFixture.registered(registry, transport, busy, Map.of(LIMIT, 1));
         Axle b = GovernanceFixture.registered(registry, transport, free, Map.of());
         Axle direct = Runtimes.consumer(a, transport, Map.of());
-        // The default retry budget: the refusing instance is skipped for a moment after each refusal,
-        // so its refusals do not drain it.
+        // The default retry budget: the refusing instance is skipped after each refusal (for a minute here,
+        // so that a slow machine cannot let it lapse), so its refusals do not drain the budget.
         Axle consumer = Axle.builder().config(Runtimes.config(Map.of("axle.service.name", "test-consumer",
-            "axle.references.transport", transport))).registry(registry).start()) {
+            "axle.references.transport", transport, "axle.loadbalance.isolation.refused-backoff", "1m")))
+            .registry(registry).start()) {
       EchoService toBusy = direct.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       CompletableFuture<Outcome> holding = GovernanceFixture.inBackground(1, () -> toBusy.sleepEcho(Named.HOLD, 0))
           .get(0);
@@ -52,6 +53,10 @@ class NotRunFailoverTest {
 
       assertThat(outcomes).allSatisfy(o -> assertThat(o.value()).isEqualTo("free"));
       assertThat(free.runs).hasValue(50);
+      // Skipped after its first refusal: another operation still goes there (limits are per operation).
+      assertThat(GovernanceFixture.inTurn(4, () -> echo.echo("y"))).extracting(Outcome::value)
+          .containsExactlyInAnyOrder("y", "y", "y", "y");
+      assertThat(busy.echoes.get()).as("round robin still sends echo to the busy instance").isPositive();
       assertThat(busy.runs).as("only the call holding its slot ran there").hasValue(1);
       busy.release();
       assertThat(holding.join().value()).isEqualTo("busy");

@@ -43,12 +43,36 @@ record OverloadVerdict(SeriesPlan.Overload plan, RunResult capacity, RunResult h
     return p99Ratio(limited) <= P99_TARGET;
   }
 
+  /**
+   * Why the targets cannot be judged from these runs, or null when they can: a ratio needs accepted calls
+   * on both sides, and a baseline with failures is not the unloaded service it stands for.
+   */
+  String notJudged() {
+    if (limited.requests() == 0) {
+      return "the run with the limit accepted no call";
+    }
+    if (half.requests() == 0 || half.latency().p99() <= 0) {
+      return "the run at 50% load accepted no call";
+    }
+    if (capacity.errors() > 0 || half.errors() > 0) {
+      return "the capacity and 50% runs had " + capacity.errors() + " and " + half.errors() + " failed calls "
+          + "(expected: none; see their errors above)";
+    }
+    return null;
+  }
+
   String describe() {
     StringBuilder text = new StringBuilder();
-    text.append(String.format(Locale.ROOT, "overload: capacity %.1f OK/s (closed loop), each call sleepEcho %s; "
-        + "p99 at 50%% load %.3f ms%n", capacity.tps(), plan.echoDelay(), half.latency().p99()));
+    text.append(String.format(Locale.ROOT, "overload: capacity %.1f OK/s (closed loop, %s %d), each call sleepEcho "
+        + "%s; p99 at 50%% load %.3f ms%n", capacity.tps(), capacity.mode(), capacity.concurrency(), plan.echoDelay(),
+        half.latency().p99()));
     text.append(line(plan.percent() + "% without a limit", unlimited)).append(System.lineSeparator());
     text.append(line(plan.percent() + "% with " + plan.algorithm(), limited));
+    String notJudged = notJudged();
+    if (notJudged != null) {
+      return text.append(String.format(Locale.ROOT, "%ntargets with %s: not judged: %s", plan.algorithm(), notJudged))
+          .toString();
+    }
     text.append(String.format(Locale.ROOT, "%ntargets with %s: goodput >= %.1fx capacity: %s; p99 <= %.0fx the p99 "
         + "at 50%% load: %s", plan.algorithm(), GOODPUT_TARGET, goodputMet() ? "met" : "missed", P99_TARGET,
         p99Met() ? "met" : "missed"));

@@ -97,6 +97,15 @@ sealed interface SeriesPlan {
         throw new ConfigException("overload: true with rps: " + config.get(PerfKeys.RPS) + " (expected: no rps; the "
             + "scenario sets each run's rate from the capacity it measures) — " + config.origin(PerfKeys.RPS.name()));
       }
+      String algorithmKey = "axle.governance.adaptive-limit.algorithm";
+      for (String key : config.keys()) {
+        if (key.startsWith(algorithmKey + ".")) {
+          // It would apply to the runs meant to have no limit: the scenario sets the limit itself.
+          throw new ConfigException("overload: true with " + key + ": " + config.getRaw(key).orElse("")
+              + " (expected: no " + algorithmKey + " key; the scenario turns the limit off and on, with "
+              + "overload.algorithm) — " + config.origin(key));
+        }
+      }
       String echoDelay = config.get(PerfKeys.ECHO_DELAY).isZero() ? Overload.DEFAULT_ECHO_DELAY
           : config.get(PerfKeys.ECHO_DELAY).toMillis() + "ms";
       asked.add(new Overload(overloadPercent, algorithm, echoDelay));

@@ -91,6 +91,10 @@ class SeriesPlanTest {
   void overload_refusesWhatWouldMakeItMeaningless() {
     assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("overload", true, "rps", 1000))))
         .hasMessageContaining("overload: true with rps: 1000 (expected: no rps;");
+    assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("overload", true,
+        "axle.governance.adaptive-limit.algorithm.PerfService", "vegas"))))
+        .hasMessageContaining("overload: true with axle.governance.adaptive-limit.algorithm.PerfService: vegas "
+            + "(expected: no axle.governance.adaptive-limit.algorithm key;");
     assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("overload", true, "overload.percent", 100))))
         .hasMessageContaining("overload.percent: 100 (expected: ");
     assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("overload", true, "target-p999", "10ms"))))
