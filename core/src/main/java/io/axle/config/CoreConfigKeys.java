@@ -94,9 +94,14 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
 
   public static final ConfigKey<Integer> RETRY_BUDGET_PERCENT = ConfigKey.intKey(
       "axle.governance.retry.budget-percent", 10, 0, 100,
-      "Consumer: retries to a service, and resends of calls a provider refused before running them, may add at "
-          + "most about this share of its calls, in percent, after a reserve of a few, so that they cannot multiply "
-          + "the load of an outage.");
+      "Consumer: retries to a service, hedges and resends of calls a provider refused before running them may "
+          + "add at most this share of its calls over the last 10 seconds, in percent, plus the reserve of "
+          + "budget-min-per-second, so that they cannot multiply the load of an outage.");
+
+  public static final ConfigKey<Integer> RETRY_BUDGET_MIN_PER_SECOND = ConfigKey.intKey(
+      "axle.governance.retry.budget-min-per-second", 10, 0, 1_000_000,
+      "Consumer: a reserve of this many retries a second to a service (counted over 10 seconds), whatever its "
+          + "traffic, so that a quiet service can retry at all.");
 
   /** {@code axle.governance.hedge.delay[.<service>[.<schema>[.<operation>]]]}: none hedges nothing. */
   public static final ConfigKey<HedgeDelay> HEDGE_DELAY = ConfigKey.custom(
@@ -202,7 +207,8 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       LOADBALANCE_STRATEGY, LOADBALANCE_ISOLATION_BACKOFF, LOADBALANCE_ISOLATION_MAX_BACKOFF,
       LOADBALANCE_ISOLATION_REFUSED_BACKOFF,
       FAULT_DELAY, FAULT_DELAY_PERCENT, FAULT_ABORT, FAULT_ABORT_PERCENT,
-      RETRY_ATTEMPTS, RETRY_IDEMPOTENT, RETRY_BACKOFF, RETRY_BUDGET_PERCENT, HEDGE_DELAY,
+      RETRY_ATTEMPTS, RETRY_IDEMPOTENT, RETRY_BACKOFF, RETRY_BUDGET_PERCENT, RETRY_BUDGET_MIN_PER_SECOND,
+      HEDGE_DELAY,
       EXECUTOR_DEFAULT_GROUP, EXECUTOR_DEFAULT_THREAD_PER_GROUP, EXECUTOR_DEFAULT_MAX_QUEUE_SIZE,
       EXECUTORS_DEFAULT, EXECUTORS_PROVIDER,
       REFERENCES_TRANSPORT, REQUEST_TIMEOUT, SHUTDOWN_TIMEOUT, METRICS_WINDOW_TIME);

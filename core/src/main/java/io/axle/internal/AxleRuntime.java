@@ -334,7 +334,8 @@ public final class AxleRuntime {
         filters.addAll(policyLinks);
       }
       RetryBudget budget = retryBudgets.computeIfAbsent(serviceName,
-          s -> new RetryBudget(config.get(CoreConfigKeys.RETRY_BUDGET_PERCENT)));
+          s -> new RetryBudget(config.get(CoreConfigKeys.RETRY_BUDGET_PERCENT),
+              config.get(CoreConfigKeys.RETRY_BUDGET_MIN_PER_SECOND)));
       RetryPolicy.Delayer delayer = (nanos, task) -> vertx.setTimer(
           Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), id -> task.run());
       // Hedging or retries, as in gRPC: a hedged operation gets no retry link.

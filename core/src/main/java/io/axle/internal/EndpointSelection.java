@@ -47,8 +47,8 @@ final class EndpointSelection implements Filter {
   private final EndpointStates states;
   /** The service's retry budget: a refusal sent on to another instance spends from it. */
   private final RetryBudget budget;
-  /** True when no retry link of the operation refills the budget with its answers: this link does. */
-  private final boolean refillsBudget;
+  /** True when no retry or hedge link of the operation deposits its calls in the budget: this link does. */
+  private final boolean depositsCalls;
   /** {@code axle.loadbalance.isolation.refused-backoff}: how long a refusing instance is skipped; 0 never. */
   private final long refusedBackoffNanos;
   /** When an instance last refused this operation a call, 0 when none lately: while set, picks look at refusals. */
@@ -69,10 +69,10 @@ final class EndpointSelection implements Filter {
   }
 
   EndpointSelection(String serviceName, String transport, Registry registry, LoadBalancers.Choice choice,
-      EndpointStates states, RetryBudget budget, boolean refillsBudget, java.time.Duration refusedBackoff) {
+      EndpointStates states, RetryBudget budget, boolean depositsCalls, java.time.Duration refusedBackoff) {
     this.refusedBackoffNanos = refusedBackoff.toNanos();
     this.budget = budget;
-    this.refillsBudget = refillsBudget;
+    this.depositsCalls = depositsCalls;
     this.serviceName = serviceName;
     this.transport = transport;
     this.registry = registry;
@@ -109,6 +109,9 @@ final class EndpointSelection implements Filter {
       // and costs what it did before there was a choice.
       invocation.endpoint(all.get(0).endpoint());
       return next.proceed(invocation);
+    }
+    if (depositsCalls) {
+      budget.deposit();
     }
     return attempt(invocation, next, all, previousAttempt(invocation, all));
   }
@@ -164,9 +167,6 @@ final class EndpointSelection implements Filter {
         // An answer came over the connection (a timeout is the consumer's own timer, not one).
         target.state().answered();
       }
-      if (refillsBudget && status == Status.OK) {
-        budget.succeeded();
-      }
       // Only what cannot have run anywhere goes to another instance: nothing of it was written, or
       // the provider refused it before its method ran (marked so on the wire). A bare SHUTTING_DOWN
       // or OVERLOADED is not enough: a provider may relay one from a call of its own after its method ran.
@@ -181,11 +181,10 @@ final class EndpointSelection implements Filter {
       }
       if (refused) {
         // Another instance may take it, but an overload everywhere must not double the load: a resend
-        // is budgeted, and charged only when it is made (a retry link charges the final failure itself).
-        if (!budget.allowsRetry()) {
+        // is budgeted.
+        if (!budget.tryWithdraw()) {
           return CompletableFuture.completedFuture(response);
         }
-        budget.failed();
       }
       List<Target> triedNow = new ArrayList<>(tried.size() + 1);
       triedNow.addAll(tried);

@@ -20,8 +20,8 @@ import java.util.concurrent.CompletableFuture;
  * another attempt may cure (the statuses a retry takes) waits for the other attempt while it runs.
  *
  * <p>It takes the place of the retry link, as in gRPC, where hedging and retries are one or the
- * other. Each hedge spends the service's {@link RetryBudget}, so hedging stops when answers fail
- * and cannot double the load of a slow service; without a budget the call goes on alone.
+ * other. Each hedge spends the service's {@link RetryBudget}, so hedging cannot double the load of a
+ * slow service; without a budget the call goes on alone.
  */
 final class HedgePolicy implements Filter {
   private final HedgeDelay delay;
@@ -46,6 +46,7 @@ final class HedgePolicy implements Filter {
   @Override
   public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
     Invocation first = (Invocation) call;
+    budget.deposit();
     long after = delay.fixed() != null ? delay.fixed().toNanos() : window.estimateNanos();
     long start = System.nanoTime();
     if (after < 0) {
@@ -97,10 +98,9 @@ final class HedgePolicy implements Filter {
     void hedge() {
       Invocation attempt;
       synchronized (this) {
-        if (settled || first.isExpired() || !budget.allowsRetry()) {
+        if (settled || first.isExpired() || !budget.tryWithdraw()) {
           return;
         }
-        budget.failed();
         attempt = first.hedgeAttempt();
         second = attempt;
         running++;
@@ -130,7 +130,6 @@ final class HedgePolicy implements Filter {
         loser = running > 0 ? (attempt == first ? second : first) : null;
       }
       if (answer.isOk()) {
-        budget.succeeded();
         if (window != null) {
           window.add(System.nanoTime() - start);
         }

@@ -1,37 +1,88 @@
 package io.axle.internal;
 
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
- * How many retries a consumer may still send to one service, as gRPC's retry throttling counts
- * them: a bucket of ten tokens; each call that failed in a way that could be retried takes one,
- * each that did not gives back {@code budget-percent} hundredths of one; a retry is sent only while
- * more than half the bucket is left. So retries add at most about that share of the calls, and
- * when every call fails they stop after a handful instead of multiplying the load. Thread-safe.
+ * How many retries (and hedges, and resends of refusals) a consumer may still send to one service,
+ * as Finagle's retry budget counts them: each call deposits {@code budget-percent} hundredths of a
+ * retry, each retry withdraws one, and a reserve of {@code budget-min-per-second} retries a second
+ * lets a quiet service retry at all. Deposits and withdrawals count for {@link #WINDOW_SECONDS}
+ * seconds, so the budget follows the traffic: a burst of failures on a busy service (an instance
+ * killed under load) is retried in full, while in an outage of every instance retries add at most
+ * that share of the calls, plus the reserve, instead of multiplying the load. Thread-safe; a call
+ * pays for one striped counter update.
  */
 final class RetryBudget {
-  private static final long MAX = 10_000; // ten tokens, in thousandths
-  private final long refill;
-  private final AtomicLong tokens = new AtomicLong(MAX);
+  static final int WINDOW_SECONDS = 10;
+  private static final long NANOS_PER_SECOND = 1_000_000_000L;
+  private static final long ONE = 1_000; // a retry, in thousandths
 
-  RetryBudget(int percent) {
-    this.refill = percent * 10L; // percent of one token, in thousandths
+  private final long deposit;
+  private final long reserve;
+  private final LongSupplier nanoClock;
+  private final Bucket[] buckets = new Bucket[WINDOW_SECONDS];
+
+  /** One second's deposits and withdrawals, in thousandths of a retry. */
+  private static final class Bucket {
+    volatile long second = Long.MIN_VALUE;
+    final LongAdder deposits = new LongAdder();
+    final LongAdder withdrawals = new LongAdder();
   }
 
-  /** The call ended without a failure worth retrying. */
-  void succeeded() {
-    if (refill > 0 && tokens.get() < MAX) {
-      tokens.accumulateAndGet(refill, (now, add) -> Math.min(MAX, now + add));
+  RetryBudget(int percent, int minPerSecond) {
+    this(percent, minPerSecond, System::nanoTime);
+  }
+
+  RetryBudget(int percent, int minPerSecond, LongSupplier nanoClock) {
+    this.deposit = percent * 10L;
+    this.reserve = (long) minPerSecond * WINDOW_SECONDS * ONE;
+    this.nanoClock = nanoClock;
+    for (int i = 0; i < buckets.length; i++) {
+      buckets[i] = new Bucket();
     }
   }
 
-  /** The call failed in a way that could be retried. */
-  void failed() {
-    tokens.accumulateAndGet(1_000, (now, take) -> Math.max(0, now - take));
+  /** A call was made: it pays its share toward later retries. */
+  void deposit() {
+    if (deposit > 0) {
+      bucket(second()).deposits.add(deposit);
+    }
   }
 
-  /** True while a retry may be sent. */
-  boolean allowsRetry() {
-    return tokens.get() > MAX / 2;
+  /** Takes one retry from the budget if there is one; false when it is spent. */
+  boolean tryWithdraw() {
+    long now = second();
+    long balance = reserve;
+    for (Bucket bucket : buckets) {
+      if (now - bucket.second < WINDOW_SECONDS) {
+        balance += bucket.deposits.sum() - bucket.withdrawals.sum();
+      }
+    }
+    if (balance < ONE) {
+      return false;
+    }
+    // Checked, then taken: concurrent retries may overdraw by a few, never by a multiple.
+    bucket(now).withdrawals.add(ONE);
+    return true;
+  }
+
+  private long second() {
+    return Math.floorDiv(nanoClock.getAsLong(), NANOS_PER_SECOND);
+  }
+
+  private Bucket bucket(long second) {
+    Bucket bucket = buckets[(int) Math.floorMod(second, WINDOW_SECONDS)];
+    if (bucket.second != second) {
+      synchronized (bucket) {
+        if (bucket.second != second) {
+          // A second ago by a whole window: what it held has expired.
+          bucket.deposits.reset();
+          bucket.withdrawals.reset();
+          bucket.second = second;
+        }
+      }
+    }
+    return bucket;
   }
 }

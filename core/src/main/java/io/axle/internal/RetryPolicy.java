@@ -69,25 +69,18 @@ final class RetryPolicy implements Filter {
 
   @Override
   public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
+    budget.deposit();
     return attempt(call, next, 1, backoffNanos);
   }
 
   private CompletableFuture<Response> attempt(Call call, FilterChain next, int attempt, long pauseNanos) {
     return next.proceed(call).thenCompose(response -> {
-      if (!RETRYABLE.contains(response.status())) {
-        // Only an answer refills the budget, as in gRPC: timeouts in a slowdown must not pay for retries.
-        if (response.status() == Status.OK) {
-          budget.succeeded();
-        }
-        return CompletableFuture.completedFuture(response);
-      }
-      budget.failed();
-      if (attempt >= attempts || !budget.allowsRetry()) {
+      if (!RETRYABLE.contains(response.status()) || attempt >= attempts) {
         return CompletableFuture.completedFuture(response);
       }
       long pause = pauseNanos <= 0 ? 0
           : pauseNanos / 2 + ThreadLocalRandom.current().nextLong(Math.max(1, pauseNanos));
-      if (call.remainingNanos() <= pause) {
+      if (call.remainingNanos() <= pause || !budget.tryWithdraw()) {
         return CompletableFuture.completedFuture(response);
       }
       if (pause == 0) {

@@ -23,7 +23,7 @@ class RetryWiringTest {
 
   private static RetryPolicy retry(AxleConfig config, String operation) {
     OperationMeta op = SCHEMA.operations().get(operation);
-    return RetryPolicy.forOperation(config, "inventory", op, new RetryBudget(10), NOW);
+    return RetryPolicy.forOperation(config, "inventory", op, new RetryBudget(10, 10), NOW);
   }
 
   @Test

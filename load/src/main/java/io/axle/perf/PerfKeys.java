@@ -117,6 +117,12 @@ public final class PerfKeys implements ConfigKeyProvider {
       "With --loopback and at least two producers: stop the last producer (SIGTERM, a graceful stop) this long "
           + "after the producers are ready, warm-up included; 0 stops none.");
 
+  public static final ConfigKey<String> LOOPBACK_STOP_ONE_SIGNAL = ConfigKey.choiceKey("loopback.stop-one-signal",
+      "SIGTERM",
+      "How loopback.stop-one-after stops the last producer: SIGTERM (a graceful stop: out of the registry, "
+          + "GOAWAY, calls in flight answered) or SIGKILL (a crash: connections reset under the calls in flight).",
+      "SIGTERM", "SIGKILL");
+
   public static final ConfigKey<Boolean> BASELINE_ENABLED = ConfigKey.booleanKey("baseline.enabled", true,
       "Producer: also serve the raw baseline echoes (baseline.address, baseline.rest-address), no Axle code on their path.");
 
@@ -148,7 +154,7 @@ public final class PerfKeys implements ConfigKeyProvider {
       DURATION, WARMUP, JSON, LOOPBACK, REPORT, RPS, RPS_MAX_IN_FLIGHT, LONG_TAIL_RATIO, LONG_TAIL_DELAY, SWEEP,
       TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, ECHO_DELAY, OVERLOAD, OVERLOAD_PERCENT,
       OVERLOAD_ALGORITHM, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
-      LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER,
+      LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER, LOOPBACK_STOP_ONE_SIGNAL,
       BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, COMPARE, COMPARE_PAIRS);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */

@@ -84,15 +84,15 @@ class RetryPolicyTest {
     AtomicInteger attempts = new AtomicInteger();
     try (Axle one = provider(registry, "one", true); Axle two = provider(registry, "two", true);
         Axle consumer = consumer(registry, transport, Map.of("axle.governance.retry.idempotent", true,
-            "axle.governance.retry.attempts", 3, "axle.governance.retry.backoff", "0ms"), attempts)) {
+            "axle.governance.retry.attempts", 3, "axle.governance.retry.backoff", "0ms",
+            "axle.governance.retry.budget-min-per-second", 0), attempts)) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       for (int i = 0; i < 100; i++) {
         assertThat(CrossTransportTest.Outcome.of(() -> echo.echo("x")).status()).isEqualTo(Status.PROVIDER_ERROR);
       }
-      // Ten tokens, one taken per failure, a retry only while more than five are left: the first call
-      // is sent three times (10 -> 9 -> 8 -> 7), the second twice (7 -> 6 -> 5), then each once:
-      // 103 attempts where three a call would have made 300.
-      assertThat(attempts.get()).isEqualTo(103);
+      // Each call deposits a tenth of a retry and there is no reserve: every tenth call can pay for one
+      // retry, never two: 110 attempts where three a call would have made 300.
+      assertThat(attempts.get()).isEqualTo(110);
     }
   }
 }

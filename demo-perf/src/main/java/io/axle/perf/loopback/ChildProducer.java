@@ -199,6 +199,21 @@ final class ChildProducer implements AutoCloseable {
     }
   }
 
+  /**
+   * SIGKILL at once, as a crash or an OOM kill would end it: no graceful stop, no deregistration,
+   * connections reset under the calls in flight.
+   */
+  void kill() {
+    ProcessHandle handle = process.toHandle();
+    try {
+      handle.destroyForcibly();
+      process.waitFor(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      relay.join(STOP_WAIT.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /** The producer never got ready. */
   static final class NotReadyException extends Exception {
     private static final long serialVersionUID = 1L;

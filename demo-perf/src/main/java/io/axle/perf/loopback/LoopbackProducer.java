@@ -116,8 +116,9 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
       closeChildren(startedProxy); // no orphan, whatever went wrong
       throw e;
     }
+    boolean kill = perf.get(PerfKeys.LOOPBACK_STOP_ONE_SIGNAL).equals("SIGKILL");
     this.stopOne = stopOneAfter.isZero() ? null : Thread.ofPlatform().name("loopback-stop-one").daemon(true)
-        .start(() -> stopLastAfter(stopOneAfter, stop));
+        .start(() -> stopLastAfter(stopOneAfter, kill, stop));
   }
 
   /** What several producers on one machine cannot share, checked before any child starts. */
@@ -151,8 +152,8 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
     return child;
   }
 
-  /** SIGTERM to the last producer once {@code after} has passed, unless the run stops first. */
-  private void stopLastAfter(Duration after, StopSignal stop) {
+  /** SIGTERM (or SIGKILL) to the last producer once {@code after} has passed, unless the run stops first. */
+  private void stopLastAfter(Duration after, boolean kill, StopSignal stop) {
     try {
       if (stop.await(after.toNanos())) {
         return;
@@ -164,10 +165,14 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
       return; // the context is closing: it stops every child itself
     }
     int last = children.size();
-    out.printf("loopback: stopping producer-%d (SIGTERM) %s after the producers were ready; the others take "
-        + "its calls%n", last, TextReport.duration(after));
+    out.printf("loopback: stopping producer-%d (%s) %s after the producers were ready; the others take "
+        + "its calls%n", last, kill ? "SIGKILL" : "SIGTERM", TextReport.duration(after));
     long start = System.nanoTime();
-    children.get(last - 1).close();
+    if (kill) {
+      children.get(last - 1).kill();
+    } else {
+      children.get(last - 1).close();
+    }
     out.printf("loopback: producer-%d stopped in %d ms%n", last,
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
   }
