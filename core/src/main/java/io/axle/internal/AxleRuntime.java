@@ -327,7 +327,11 @@ public final class AxleRuntime {
       // round-robin, so callers alternating operations still spread each one over every instance.
       OperationScope scope = new OperationScope(config, serviceName, op);
       List<Filter> policyLinks = new ArrayList<>();
-      policies.forEach(p -> policyLinks.addAll(p.consumerPolicies(scope)));
+      List<Filter> attemptLinks = new ArrayList<>();
+      policies.forEach(p -> {
+        policyLinks.addAll(p.consumerPolicies(scope));
+        attemptLinks.addAll(p.attemptPolicies(scope));
+      });
       List<Filter> filters = consumerFilters;
       if (!policyLinks.isEmpty()) {
         filters = new ArrayList<>(consumerFilters);
@@ -357,10 +361,14 @@ public final class AxleRuntime {
         }
         log.info("reference {}/{}: {} adds {} before its endpoint selection", serviceName, schemaId, op.name(), names);
       }
+      if (!attemptLinks.isEmpty()) {
+        log.info("reference {}/{}: {} adds {} after its endpoint selection", serviceName, schemaId, op.name(),
+            attemptLinks.stream().map(Filter::name).toList());
+      }
       operations.put(op.method(), new ConsumerOperation(op, transport, timeout.toNanos(), listener, filters,
           new EndpointSelection(serviceName, transport.name(), registry,
               loadBalancers.create(serviceName, schemaId, op.name()), endpointStates, budget, again == null,
-              config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_REFUSED_BACKOFF))));
+              config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_REFUSED_BACKOFF)), List.copyOf(attemptLinks)));
     }
     return ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
   }

@@ -26,12 +26,14 @@ final class ConsumerOperation {
   private final FilterChain chain;
 
   ConsumerOperation(OperationMeta meta, Transport transport, long timeoutNanos, InvocationListener listener,
-      List<Filter> filters, EndpointSelection selection) {
+      List<Filter> filters, EndpointSelection selection, List<Filter> attemptLinks) {
     this.meta = meta;
     this.transport = transport.name();
     this.timeoutNanos = timeoutNanos;
     this.listener = listener;
-    this.chain = FilterChains.build(links(filters, selection), new EndpointSelection.TransportLink(transport));
+    // Links after the selection see the instance it picked, once per attempt.
+    FilterChain attempt = FilterChains.build(attemptLinks, new EndpointSelection.TransportLink(transport));
+    this.chain = FilterChains.build(links(filters, selection), attempt);
   }
 
   /** The user's filters, then the selection: retry and hedging filters wrap the pick of an instance. */

@@ -179,9 +179,9 @@ final class EndpointSelection implements Filter {
       if (!(unsent || refused) || invocation.isExpired() || tried.size() + 1 >= all.size()) {
         return CompletableFuture.completedFuture(response);
       }
-      if (refused) {
+      if (refused && written) {
         // Another instance may take it, but an overload everywhere must not double the load: a resend
-        // is budgeted.
+        // is budgeted. (A refusal before anything was sent, by a link after this one, costs nothing.)
         if (!budget.tryWithdraw()) {
           return CompletableFuture.completedFuture(response);
         }

@@ -24,6 +24,16 @@ public interface PolicyFactory {
     return List.of();
   }
 
+  /**
+   * Consumer links for one operation that run after the endpoint selection, before the transport: once
+   * per attempt, with {@link io.axle.Call#endpoint()} set to the instance picked. A link that refuses an
+   * attempt with {@link io.axle.AxleException#notRun} (and sends nothing) makes the selection send the
+   * call to another instance, at no cost to the retry budget.
+   */
+  default List<Filter> attemptPolicies(OperationScope scope) {
+    return List.of();
+  }
+
   /** Provider admission checks for one served operation, in the order they are asked. */
   default List<Admission> providerAdmissions(OperationScope scope) {
     return List.of();

@@ -30,6 +30,12 @@ public final class GovernanceKeys implements ConfigKeyProvider {
       "Consumer, per operation: a circuit breaker that opens when too many of the last calls failed or were "
           + "slow, failing calls at once with OVERLOADED while open, then lets a few through to try.").family();
 
+  public static final ConfigKey<Boolean> BREAKER_PER_INSTANCE = ConfigKey.booleanKey(
+      "axle.governance.breaker.per-instance", false,
+      "Consumer: keep an operation's breaker per instance, after the endpoint selection: an instance whose breaker "
+          + "is open is passed over for the others (the call is not sent there), instead of failing the call.")
+      .family();
+
   public static final ConfigKey<Integer> BREAKER_FAILURE_RATE = ConfigKey.intKey(
       "axle.governance.breaker.failure-rate", 50, 1, 100,
       "The share of failed calls in the breaker's window, in percent, at which it opens. Failures are "
@@ -100,7 +106,8 @@ public final class GovernanceKeys implements ConfigKeyProvider {
 
   @Override
   public List<ConfigKey<?>> keys() {
-    return List.of(CONSUMER_RATE_LIMIT, CONSUMER_MAX_CONCURRENT, BREAKER_ENABLED, BREAKER_FAILURE_RATE,
+    return List.of(CONSUMER_RATE_LIMIT, CONSUMER_MAX_CONCURRENT, BREAKER_ENABLED, BREAKER_PER_INSTANCE,
+        BREAKER_FAILURE_RATE,
         BREAKER_SLOW_CALL_RATE, BREAKER_SLOW_CALL_DURATION, BREAKER_WINDOW, BREAKER_MINIMUM_CALLS,
         BREAKER_WAIT_IN_OPEN, BREAKER_HALF_OPEN_CALLS, PROVIDER_RATE_LIMIT, PROVIDER_MAX_CONCURRENT,
         ADAPTIVE_LIMIT_ALGORITHM, ADAPTIVE_LIMIT_INITIAL, ADAPTIVE_LIMIT_MIN, ADAPTIVE_LIMIT_MAX,

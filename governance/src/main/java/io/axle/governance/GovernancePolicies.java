@@ -4,6 +4,8 @@ import io.axle.Filter;
 import io.axle.config.AxleConfig;
 import io.axle.governance.internal.AdaptiveLimit;
 import io.axle.governance.internal.BreakerPolicy;
+import io.axle.governance.internal.BreakerSettings;
+import io.axle.governance.internal.InstanceBreakerPolicy;
 import io.axle.governance.internal.ConcurrencyAdmission;
 import io.axle.governance.internal.ConcurrencyPolicy;
 import io.axle.governance.internal.KeyedSetting;
@@ -46,10 +48,22 @@ public final class GovernancePolicies implements PolicyFactory {
     if (rate.value() > 0) {
       links.add(new RatePolicy(operation, rate));
     }
-    if (config.getMostSpecific(GovernanceKeys.BREAKER_ENABLED, path)) {
-      links.add(BreakerPolicy.create(config, scope.service(), scope.operation(), path));
+    if (config.getMostSpecific(GovernanceKeys.BREAKER_ENABLED, path)
+        && !config.getMostSpecific(GovernanceKeys.BREAKER_PER_INSTANCE, path)) {
+      links.add(new BreakerPolicy(BreakerSettings.of(config, path), scope.service(), scope.operation()));
     }
     return links;
+  }
+
+  @Override
+  public List<Filter> attemptPolicies(OperationScope scope) {
+    AxleConfig config = scope.config();
+    String[] path = scope.consumerPath();
+    if (config.getMostSpecific(GovernanceKeys.BREAKER_ENABLED, path)
+        && config.getMostSpecific(GovernanceKeys.BREAKER_PER_INSTANCE, path)) {
+      return List.of(new InstanceBreakerPolicy(BreakerSettings.of(config, path), scope.service(), scope.operation()));
+    }
+    return List.of();
   }
 
   @Override

@@ -60,7 +60,7 @@ class BreakerTest {
       Outcome refused = Outcome.of(() -> echo.echo("x"));
       assertThat(refused.error().status()).isEqualTo(Status.OVERLOADED);
       assertThat(refused.error().getMessage()).startsWith(Runtimes.SCHEMA + ".echo was not sent: the circuit breaker of "
-          + Runtimes.SERVICE + "/" + Runtimes.SCHEMA + ".echo is open").contains("(" + enabled + ": true; breaker(");
+          + Runtimes.SERVICE + "/" + Runtimes.SCHEMA + ".echo is open").endsWith("(" + enabled + ": true; 50% failed or 100% over 1000 ms of 4 calls; open 1500 ms)");
       assertThat(runs).hasValue(4);
       // Another operation has a breaker of its own, still closed.
       assertThat(echo.add(1, 2)).isEqualTo(3);

@@ -38,12 +38,14 @@ final class GovernanceFixture {
    * An echo whose {@code sleepEcho} answers with the instance's name and counts its runs; a call with the
    * message {@link #HOLD} waits in it until {@link #release} (so a test holds a slot without a race).
    */
-  static final class Named extends EchoServiceImpl {
+  static class Named extends EchoServiceImpl {
     static final String HOLD = "hold";
     final String name;
     final AtomicInteger runs = new AtomicInteger();
     final AtomicInteger holding = new AtomicInteger();
     final AtomicInteger echoes = new AtomicInteger();
+    /** For subclasses that fail until healed. */
+    volatile boolean healed;
     private final java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
 
     Named(String name) {

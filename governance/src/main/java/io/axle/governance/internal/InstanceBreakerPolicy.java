@@ -1,0 +1,62 @@
+package io.axle.governance.internal;
+
+import io.axle.AxleException;
+import io.axle.Call;
+import io.axle.Filter;
+import io.axle.FilterChain;
+import io.axle.Response;
+import io.axle.Status;
+import io.axle.contract.OperationMeta;
+import io.axle.registry.Endpoint;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * An operation's circuit breakers, one per instance it calls ({@code axle.governance.breaker.per-instance}),
+ * after the endpoint selection: a breaker that is open refuses the attempt before anything is sent,
+ * marked not run, so the selection sends the call to another instance (and skips this one for a
+ * moment), at no cost to the retry budget since nothing was sent. One instance that fails or turns slow
+ * is taken out of this operation's rotation while the others keep it; the breakers are made as
+ * instances are first called and kept while the runtime runs.
+ */
+public final class InstanceBreakerPolicy implements Filter {
+  private final BreakerSettings settings;
+  private final String service;
+  private final OperationMeta operation;
+  private final Map<Endpoint, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+
+  public InstanceBreakerPolicy(BreakerSettings settings, String service, OperationMeta operation) {
+    this.settings = settings;
+    this.service = service;
+    this.operation = operation;
+  }
+
+  @Override
+  public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
+    Endpoint endpoint = call.endpoint();
+    CircuitBreaker breaker = breakers.computeIfAbsent(endpoint, this::newBreaker);
+    if (!breaker.tryAcquirePermission()) {
+      return CompletableFuture.completedFuture(Response.failure(AxleException.notRun(Status.OVERLOADED,
+          operation.qualifiedName() + " was not sent to " + endpoint + ": the circuit breaker of " + breaker.getName()
+              + " is open, after too many of its last calls there failed or were slow " + settings.because())));
+    }
+    return BreakerSettings.guarded(breaker, () -> next.proceed(call));
+  }
+
+  private CircuitBreaker newBreaker(Endpoint endpoint) {
+    return settings.newBreaker(service + "/" + operation.qualifiedName() + " on " + endpoint);
+  }
+
+  /** The state of the breaker of {@code endpoint}, or null before it was first called. */
+  public CircuitBreaker.State state(Endpoint endpoint) {
+    CircuitBreaker breaker = breakers.get(endpoint);
+    return breaker == null ? null : breaker.getState();
+  }
+
+  @Override
+  public String name() {
+    return "breaker-per-instance(" + settings.description() + ")";
+  }
+}

@@ -1,0 +1,74 @@
+package io.axle.governance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.axle.Axle;
+import io.axle.Status;
+import io.axle.governance.GovernanceFixture.Named;
+import io.axle.governance.GovernanceFixture.Outcome;
+import io.axle.registry.LocalRegistry;
+import io.axle.testing.EchoService;
+import io.axle.testing.Runtimes;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Breakers per instance ({@code axle.governance.breaker.per-instance}) with real providers: the instance
+ * that fails has its breaker opened, is then passed over for the healthy one without being sent a call
+ * (so the caller sees no more failures, even for an operation that is not idempotent), and is tried
+ * again once the breaker half-opens.
+ */
+@Timeout(60)
+class InstanceBreakerTest {
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void aFailingInstance_isPassedOver_whileItsBreakerIsOpen(String transport) throws Exception {
+    LocalRegistry registry = new LocalRegistry();
+    Named healthy = new Named("healthy");
+    Named faulty = new Named("faulty") {
+      @Override
+      public String echo(String message) {
+        echoes.incrementAndGet();
+        if (!healed) {
+          throw new IllegalStateException("broken");
+        }
+        return name;
+      }
+    };
+    try (Axle a = GovernanceFixture.registered(registry, transport, healthy, Map.of());
+        Axle b = GovernanceFixture.registered(registry, transport, faulty, Map.of());
+        Axle consumer = Axle.builder().config(Runtimes.config(Map.of(
+            "axle.service.name", "test-consumer",
+            "axle.references.transport", transport,
+            "axle.governance.breaker.enabled", true,
+            "axle.governance.breaker.per-instance", true,
+            "axle.governance.breaker.window", 4,
+            "axle.governance.breaker.minimum-calls", 4,
+            "axle.governance.breaker.wait-in-open", "1500ms",
+            "axle.governance.breaker.half-open-calls", 1))).registry(registry).start()) {
+      EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+
+      assertThat(a.endpoint(transport)).isPresent();
+      assertThat(b.endpoint(transport)).isPresent();
+      // Round robin: the faulty instance gets every second call until its fourth failure opens its breaker.
+      List<Outcome> first = GovernanceFixture.inTurn(8, () -> echo.echo("x"));
+      assertThat(first).filteredOn(o -> !o.ok()).hasSize(4)
+          .allSatisfy(o -> assertThat(o.error().status()).isEqualTo(Status.PROVIDER_ERROR));
+      assertThat(faulty.echoes).hasValue(4);
+
+      List<Outcome> open = GovernanceFixture.inTurn(20, () -> echo.echo("x"));
+      assertThat(open).as("passed over, not failed").allSatisfy(o -> assertThat(o.value()).isEqualTo("x"));
+      assertThat(faulty.echoes).as("nothing sent to it while open").hasValue(4);
+
+      faulty.healed = true;
+      Thread.sleep(1600);
+      // Half-open: it is tried again, answers, and takes its share.
+      GovernanceFixture.inTurn(10, () -> echo.echo("x"));
+      assertThat(faulty.echoes.get()).isGreaterThan(4);
+    }
+  }
+}
