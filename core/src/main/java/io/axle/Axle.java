@@ -76,6 +76,14 @@ public final class Axle implements AutoCloseable {
     return runtime.executors();
   }
 
+  /**
+   * The states of the governance policies worth showing now (open or half-open breakers, adaptive
+   * limits), as each metrics window reports them. Empty without a policy module or policies.
+   */
+  public java.util.List<io.axle.policy.PolicyState> policyStates() {
+    return runtime.policyStates();
+  }
+
   /** Stops within {@code axle.shutdown.timeout}. */
   public void stop() {
     runtime.stop(null);

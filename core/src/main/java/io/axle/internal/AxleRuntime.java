@@ -385,6 +385,19 @@ public final class AxleRuntime {
     return executors.inUse();
   }
 
+  /** What every policy module reports now, in the order they were found. */
+  public List<io.axle.policy.PolicyState> policyStates() {
+    List<io.axle.policy.PolicyState> states = new ArrayList<>();
+    for (PolicyFactory factory : policies) {
+      try {
+        states.addAll(factory.states());
+      } catch (RuntimeException e) {
+        log.warn("policy states of {} could not be read: {}", factory.getClass().getName(), e.toString());
+      }
+    }
+    return states;
+  }
+
   public void stop(Duration requestedGrace) {
     if (!stopped.compareAndSet(false, true)) {
       return;

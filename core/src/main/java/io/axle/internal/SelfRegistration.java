@@ -76,6 +76,9 @@ final class SelfRegistration {
    * {@code budget}); then deregisters. Never throws: a registry that cannot be reached loses the
    * entry with the session anyway.
    */
+  /** How long a stop waits, with a registry whose watchers hear at once, for calls already routed here. */
+  static final Duration SETTLE = Duration.ofMillis(100);
+
   void leave(Duration wait, Duration budget) {
     try {
       registration.markDown();
@@ -84,6 +87,10 @@ final class SelfRegistration {
         log.info("marked {} DOWN in {}; waiting {} ms for consumers to stop picking it",
             registration.instance().instanceId(), registry.describe(), millis);
         Thread.sleep(millis);
+      } else {
+        // Its watchers heard at once, but a call that picked this instance just before may not be
+        // written yet: a moment for it, or an HTTP/1.1 server closing its idle connections could lose it.
+        Thread.sleep(Math.min(SETTLE.toMillis(), budget.toMillis()));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

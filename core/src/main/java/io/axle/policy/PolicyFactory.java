@@ -34,6 +34,15 @@ public interface PolicyFactory {
     return List.of();
   }
 
+  /**
+   * The states of the policies this factory made that are worth showing now (a breaker that is not
+   * closed, an adaptive limit's current limit), for the metrics windows. Called once a window, from
+   * the metrics thread; must be quick and thread-safe.
+   */
+  default List<PolicyState> states() {
+    return List.of();
+  }
+
   /** Provider admission checks for one served operation, in the order they are asked. */
   default List<Admission> providerAdmissions(OperationScope scope) {
     return List.of();

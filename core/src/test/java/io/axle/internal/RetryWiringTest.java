@@ -51,4 +51,26 @@ class RetryWiringTest {
     AxleConfig once = AxleConfig.builder().put("axle.governance.retry.attempts", 1).build();
     assertThat(retry(once, "stock")).isNull();
   }
+
+  @Test
+  void hedging_takesThePlaceOfRetries_forIdempotentOperationsOnly() {
+    AxleConfig config = AxleConfig.builder().put("axle.governance.hedge.delay.inventory", "30ms").build();
+    OperationMeta stock = SCHEMA.operations().get("stock");
+    OperationMeta reserve = SCHEMA.operations().get("reserve");
+    assertThat(HedgePolicy.forOperation(config, "inventory", stock, true, new RetryBudget(10, 10), NOW).name())
+        .isEqualTo("hedge(after 30 ms)");
+    assertThat(HedgePolicy.forOperation(config, "inventory", reserve, false, new RetryBudget(10, 10), NOW)).isNull();
+    assertThat(HedgePolicy.forOperation(AxleConfig.builder().build(), "inventory", stock, true,
+        new RetryBudget(10, 10), NOW)).isNull();
+  }
+
+  @Test
+  void aBadHedgeDelay_stopsTheStart_withTheExpectedValues() {
+    AxleConfig config = AxleConfig.builder().put("axle.service.name", "orders")
+        .put("axle.governance.hedge.delay.inventory", "soon").build();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> io.axle.Axle.builder().config(config).start())
+        .isInstanceOf(io.axle.config.ConfigException.class)
+        .hasMessageContaining("axle.governance.hedge.delay.inventory: soon (expected: a duration above 0 such as "
+            + "50ms, or a percentile of the operation's latency from p50 to p99.9 such as p95)");
+  }
 }

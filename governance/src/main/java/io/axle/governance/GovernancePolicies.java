@@ -14,6 +14,7 @@ import io.axle.governance.internal.RatePolicy;
 import io.axle.policy.Admission;
 import io.axle.policy.OperationScope;
 import io.axle.policy.PolicyFactory;
+import io.axle.policy.PolicyState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class GovernancePolicies implements PolicyFactory {
   /** Adaptive limits by the key that set them (and its resolved settings), shared by their operations. */
   private final Map<String, AdaptiveLimit> adaptiveLimits = new ConcurrentHashMap<>();
+  /** The breakers made, per operation and per instance, for the states each metrics window shows. */
+  private final List<BreakerPolicy> breakers = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<InstanceBreakerPolicy> instanceBreakers = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   @Override
   public List<Filter> consumerPolicies(OperationScope scope) {
@@ -50,7 +54,9 @@ public final class GovernancePolicies implements PolicyFactory {
     }
     if (config.getMostSpecific(GovernanceKeys.BREAKER_ENABLED, path)
         && !config.getMostSpecific(GovernanceKeys.BREAKER_PER_INSTANCE, path)) {
-      links.add(new BreakerPolicy(BreakerSettings.of(config, path), scope.service(), scope.operation()));
+      BreakerPolicy breaker = new BreakerPolicy(BreakerSettings.of(config, path), scope.service(), scope.operation());
+      breakers.add(breaker);
+      links.add(breaker);
     }
     return links;
   }
@@ -61,9 +67,28 @@ public final class GovernancePolicies implements PolicyFactory {
     String[] path = scope.consumerPath();
     if (config.getMostSpecific(GovernanceKeys.BREAKER_ENABLED, path)
         && config.getMostSpecific(GovernanceKeys.BREAKER_PER_INSTANCE, path)) {
-      return List.of(new InstanceBreakerPolicy(BreakerSettings.of(config, path), scope.service(), scope.operation()));
+      InstanceBreakerPolicy breaker = new InstanceBreakerPolicy(BreakerSettings.of(config, path), scope.service(),
+          scope.operation());
+      instanceBreakers.add(breaker);
+      return List.of(breaker);
     }
     return List.of();
+  }
+
+  /** Breakers that are not closed (a closed one is the usual case, and would only crowd the line), and adaptive limits. */
+  @Override
+  public List<PolicyState> states() {
+    List<PolicyState> states = new ArrayList<>();
+    for (BreakerPolicy breaker : breakers) {
+      breaker.openState().ifPresent(states::add);
+    }
+    for (InstanceBreakerPolicy breaker : instanceBreakers) {
+      states.addAll(breaker.openStates());
+    }
+    for (AdaptiveLimit limit : adaptiveLimits.values()) {
+      states.add(limit.state());
+    }
+    return states;
   }
 
   @Override

@@ -62,6 +62,9 @@ class BreakerTest {
       assertThat(refused.error().getMessage()).startsWith(Runtimes.SCHEMA + ".echo was not sent: the circuit breaker of "
           + Runtimes.SERVICE + "/" + Runtimes.SCHEMA + ".echo is open").endsWith("(" + enabled + ": true; 50% failed or 100% over 1000 ms of 4 calls; open 1500 ms)");
       assertThat(runs).hasValue(4);
+      // What each metrics window shows: breakers that are not closed.
+      assertThat(consumer.policyStates()).containsExactly(
+          new io.axle.policy.PolicyState("breaker " + Runtimes.SERVICE + "/" + Runtimes.SCHEMA + ".echo", "OPEN"));
       // Another operation has a breaker of its own, still closed.
       assertThat(echo.add(1, 2)).isEqualTo(3);
 
@@ -74,6 +77,7 @@ class BreakerTest {
         assertThat(echo.echo("closed")).isEqualTo("closed");
       }
       assertThat(runs).hasValue(15);
+      assertThat(consumer.policyStates()).as("closed again: nothing to show").isEmpty();
     }
   }
 

@@ -63,6 +63,11 @@ class InstanceBreakerTest {
       List<Outcome> open = GovernanceFixture.inTurn(20, () -> echo.echo("x"));
       assertThat(open).as("passed over, not failed").allSatisfy(o -> assertThat(o.value()).isEqualTo("x"));
       assertThat(faulty.echoes).as("nothing sent to it while open").hasValue(4);
+      assertThat(consumer.policyStates()).singleElement().satisfies(state -> {
+        assertThat(state.name()).isEqualTo("breaker " + Runtimes.SERVICE + "/" + Runtimes.SCHEMA + ".echo on "
+            + b.endpoint(transport).orElseThrow());
+        assertThat(state.state()).isEqualTo("OPEN");
+      });
 
       faulty.healed = true;
       Thread.sleep(1600);

@@ -142,6 +142,8 @@ class LimitsTest {
             + "now, was reached (axle.governance.adaptive-limit.algorithm: gradient2)");
       });
       assertThat(impl.runs).hasValue(2);
+      assertThat(provider.policyStates()).containsExactly(new io.axle.policy.PolicyState(
+          "adaptive-limit axle.governance.adaptive-limit.algorithm", "limit=2 inflight=2"));
       impl.release();
       assertThat(held).allSatisfy(f -> assertThat(f.join().ok()).isTrue());
       // The overload over, calls are admitted again.

@@ -81,6 +81,8 @@ public final class AxleMetrics implements AutoCloseable {
   private final List<Consumer<Window>> windowListeners = new CopyOnWriteArrayList<>();
   private final Runnable drainSlow = this::drainSlow;
   private volatile PoolSampler pools = new PoolSampler(Map::of);
+  /** The started runtime's policy states; none before start. */
+  private volatile java.util.function.Supplier<List<io.axle.policy.PolicyState>> policies = List::of;
   private volatile ScheduledExecutorService clock;
   private volatile Window lastWindow;
   private volatile boolean closed;
@@ -210,6 +212,7 @@ public final class AxleMetrics implements AutoCloseable {
     }
     Map<String, AxleExecutor> executors = axle.executors();
     pools = new PoolSampler(() -> executors);
+    policies = axle::policyStates;
     instruments.bindPools(executors);
     ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
       Thread thread = new Thread(task, "axle-metrics");
@@ -250,7 +253,7 @@ public final class AxleMetrics implements AutoCloseable {
     Instant now = Instant.now();
     long durationNanos = nowNanos - windowStartNanos;
     Window window = aggregator.close(windowStart, now, durationNanos, pools.sample(), cpu.sample(nowNanos),
-        network.close(durationNanos / 1e9));
+        policies.get(), network.close(durationNanos / 1e9));
     windowStart = now;
     windowStartNanos = nowNanos;
     lastWindow = window;

@@ -1,5 +1,7 @@
 package io.axle.metrics;
 
+import io.axle.policy.PolicyState;
+
 import io.axle.Role;
 import io.axle.Status;
 import java.time.Duration;
@@ -21,15 +23,25 @@ import java.util.List;
  * @param cpu process and system CPU
  * @param network bytes per second in and out per transport, side and endpoint that had traffic in the
  *     window (only the runtimes installed with {@link AxleMetrics#install})
+ * @param policies the governance policies' states when the window closed (breakers not closed, adaptive
+ *     limits); empty without any
  */
 public record Window(Instant start, Instant end, Duration duration, List<OperationStats> operations,
-    List<OperationStats> totals, List<PoolStats> pools, CpuStats cpu, List<NetworkStats> network) {
+    List<OperationStats> totals, List<PoolStats> pools, CpuStats cpu, List<NetworkStats> network,
+    List<PolicyState> policies) {
 
   public Window {
     operations = List.copyOf(operations);
     totals = List.copyOf(totals);
     pools = List.copyOf(pools);
     network = List.copyOf(network);
+    policies = List.copyOf(policies);
+  }
+
+  /** A window without policy states. */
+  public Window(Instant start, Instant end, Duration duration, List<OperationStats> operations,
+      List<OperationStats> totals, List<PoolStats> pools, CpuStats cpu, List<NetworkStats> network) {
+    this(start, end, duration, operations, totals, pools, cpu, network, List.of());
   }
 
   /** A window without network figures. */

@@ -87,6 +87,12 @@ public final class AdaptiveLimit implements Admission {
     }
   }
 
+  /** {@code adaptive-limit <key>} = {@code limit=24 inflight=20}, for a metrics window. */
+  public io.axle.policy.PolicyState state() {
+    return new io.axle.policy.PolicyState("adaptive-limit " + settings.algorithm.key(),
+        "limit=" + limiter.getLimit() + " inflight=" + limiter.getInflight());
+  }
+
   /** The limit as learned now. */
   public int limit() {
     return limiter.getLimit();

@@ -18,11 +18,13 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class BreakerPolicy implements Filter {
   private final CircuitBreaker breaker;
+  private final String name;
   private final String description;
   private final String refusal;
 
   public BreakerPolicy(BreakerSettings settings, String service, OperationMeta operation) {
     String name = service + "/" + operation.qualifiedName();
+    this.name = name;
     this.breaker = settings.newBreaker(name);
     this.description = "breaker(" + settings.description() + ")";
     this.refusal = operation.qualifiedName() + " was not sent: the circuit breaker of " + name
@@ -40,6 +42,13 @@ public final class BreakerPolicy implements Filter {
   /** The breaker's state now: CLOSED, OPEN, HALF_OPEN (or a forced state). */
   public CircuitBreaker.State state() {
     return breaker.getState();
+  }
+
+  /** Its state for a metrics window, unless it is closed. */
+  public java.util.Optional<io.axle.policy.PolicyState> openState() {
+    CircuitBreaker.State state = breaker.getState();
+    return state == CircuitBreaker.State.CLOSED ? java.util.Optional.empty()
+        : java.util.Optional.of(new io.axle.policy.PolicyState("breaker " + name, state.name()));
   }
 
   @Override

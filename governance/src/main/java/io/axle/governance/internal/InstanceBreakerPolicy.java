@@ -55,6 +55,17 @@ public final class InstanceBreakerPolicy implements Filter {
     return breaker == null ? null : breaker.getState();
   }
 
+  /** The states of its breakers that are not closed, for a metrics window. */
+  public java.util.List<io.axle.policy.PolicyState> openStates() {
+    java.util.List<io.axle.policy.PolicyState> states = new java.util.ArrayList<>();
+    for (CircuitBreaker breaker : breakers.values()) {
+      if (breaker.getState() != CircuitBreaker.State.CLOSED) {
+        states.add(new io.axle.policy.PolicyState("breaker " + breaker.getName(), breaker.getState().name()));
+      }
+    }
+    return states;
+  }
+
   @Override
   public String name() {
     return "breaker-per-instance(" + settings.description() + ")";

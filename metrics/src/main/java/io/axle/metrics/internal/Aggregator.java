@@ -43,6 +43,7 @@ public final class Aggregator {
   }
 
   public Window close(Instant start, Instant end, long durationNanos, List<PoolStats> pools, CpuStats cpu,
+      List<io.axle.policy.PolicyState> policies,
       List<NetworkStats> network) {
     double seconds = durationNanos / 1e9;
     List<OperationStats> operations = new ArrayList<>();
@@ -75,7 +76,8 @@ public final class Aggregator {
       totalRows.add(stats(total.first.role, total.first.transport, total.first.operation, null, total.histogram,
           total.errors, seconds, total.sums, total.counts, total.maxima));
     }
-    return new Window(start, end, Duration.ofNanos(durationNanos), operations, totalRows, pools, cpu, network);
+    return new Window(start, end, Duration.ofNanos(durationNanos), operations, totalRows, pools, cpu, network,
+        policies);
   }
 
   private static OperationStats stats(Role role, String transport, String operation, Status status,

@@ -53,6 +53,18 @@ public final class LogPublisher {
     if (!window.totals().isEmpty() || rejected) {
       sink.window(cpuLine(window));
     }
+    if (!window.policies().isEmpty()) {
+      sink.window(governanceLine(window));
+    }
+  }
+
+  /** {@code governance breaker echo-service/EchoService.echo=OPEN adaptive-limit …=limit=24 inflight=20}. */
+  static String governanceLine(Window window) {
+    StringBuilder line = new StringBuilder("governance");
+    for (io.axle.policy.PolicyState policy : window.policies()) {
+      line.append(' ').append(policy.name()).append('=').append(policy.state());
+    }
+    return line.toString();
   }
 
   /**

@@ -37,7 +37,16 @@ public final class WindowJson {
             .put("process_percent", finite(cpu.processPercent()))
             .put("os_percent", finite(cpu.osPercent()))
             .put("cores", finite(cpu.cores())))
-        .put("network", network(window.network()));
+        .put("network", network(window.network()))
+        .put("policies", policies(window.policies()));
+  }
+
+  private static JsonArray policies(List<io.axle.policy.PolicyState> rows) {
+    JsonArray array = new JsonArray();
+    for (io.axle.policy.PolicyState policy : rows) {
+      array.add(new JsonObject().put("name", policy.name()).put("state", policy.state()));
+    }
+    return array;
   }
 
   private static JsonArray network(List<NetworkStats> rows) {
