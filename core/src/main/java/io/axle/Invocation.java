@@ -39,6 +39,8 @@ public final class Invocation implements Call {
   private String deadlineFrom;
   /** Set for the attempts of a hedged call only: how the transport link cancels the one in flight. */
   private boolean cancellable;
+  /** True for a hedge: a second attempt made by {@link #hedgeAttempt}. */
+  private boolean hedge;
   private volatile Runnable canceller;
   private volatile boolean cancelled;
 
@@ -139,6 +141,10 @@ public final class Invocation implements Call {
    * reads (the start a deadline counts from) or timed before the invocation existed.
    */
   public void mark(Stage stage, long nanos) {
+    if (cancelled) {
+      // A hedged attempt that lost: the call has ended for its listeners.
+      return;
+    }
     stageNanos[stage.ordinal()] = nanos;
     try {
       listener.onStage(this, stage);
@@ -216,12 +222,23 @@ public final class Invocation implements Call {
     attempt.endpoint = endpoint;
     attempt.stageNanos[Stage.CONSUMER_START.ordinal()] = stageNanos[Stage.CONSUMER_START.ordinal()];
     attempt.cancellable = true;
+    attempt.hedge = true;
     return attempt;
   }
 
+  /** True for an attempt made by {@link #hedgeAttempt}: the selection sends it to another instance or nowhere. */
+  public boolean isHedge() {
+    return hedge;
+  }
+
   /** Consumer, for hedging: this attempt may be cancelled, so the transport link registers how. */
-  public void cancellable() {
+  public void markCancellable() {
     this.cancellable = true;
+  }
+
+  /** True once {@link #cancel} was called: the attempt is not sent if it was not yet, and marks nothing more. */
+  public boolean isCancelled() {
+    return cancelled;
   }
 
   /** True for the attempts of a hedged call: the transport link then registers {@link #onCancel}. */
@@ -229,7 +246,7 @@ public final class Invocation implements Call {
     return cancellable;
   }
 
-  /** Set by the transport link for a cancellable attempt: what stops waiting for it. */
+  /** Set by the transport link for a cancellable attempt: what stops waiting for it (the last one set). */
   public void onCancel(Runnable canceller) {
     this.canceller = canceller;
     if (cancelled) {

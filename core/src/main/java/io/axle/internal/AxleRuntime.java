@@ -340,8 +340,10 @@ public final class AxleRuntime {
       RetryBudget budget = retryBudgets.computeIfAbsent(serviceName,
           s -> new RetryBudget(config.get(CoreConfigKeys.RETRY_BUDGET_PERCENT),
               config.get(CoreConfigKeys.RETRY_BUDGET_MIN_PER_SECOND)));
-      RetryPolicy.Delayer delayer = (nanos, task) -> vertx.setTimer(
-          Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), id -> task.run());
+      RetryPolicy.Delayer delayer = (nanos, task) -> {
+        long timer = vertx.setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), id -> task.run());
+        return () -> vertx.cancelTimer(timer);
+      };
       // Hedging or retries, as in gRPC: a hedged operation gets no retry link.
       Filter again = HedgePolicy.forOperation(config, serviceName, op, RetryPolicy.isIdempotent(config, serviceName, op),
           budget, delayer);

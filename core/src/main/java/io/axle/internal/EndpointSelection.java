@@ -1,5 +1,6 @@
 package io.axle.internal;
 
+import io.axle.AxleException;
 import io.axle.Call;
 import io.axle.Filter;
 import io.axle.FilterChain;
@@ -28,13 +29,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * first), or that a provider refused before running it ({@link io.axle.AxleException#isNotRun}:
  * an admission limit, a full queue, a provider stopping), is sent again to another instance not
  * tried yet, while its deadline allows: it cannot have run anywhere, so this is never a retry that
- * could run an operation twice. Refusals spend the service's {@link RetryBudget}, so an overload of
- * every instance is not multiplied. A connection failure isolates its endpoint for a
+ * could run an operation twice. Resends of refusals that came over the wire spend the service's
+ * {@link RetryBudget}, so an overload of every instance is not multiplied; a refusal made before
+ * anything was sent (an open per-instance breaker) costs nothing. A connection failure isolates its endpoint for a
  * back-off ({@link EndpointStates}); an answer ends the isolation.
  *
  * <p>A filter placed before this link that proceeds again once the first attempt ended (a retry)
- * gets a new pick. Attempts in parallel (hedging) would share the one invocation's endpoint and
- * stage marks: they need per-attempt state first.
+ * gets a new pick; a hedge, an attempt of its own ({@link Invocation#hedgeAttempt}), avoids the first
+ * attempt's instance and is not sent when there is no other.
  */
 final class EndpointSelection implements Filter {
   private final String serviceName;
@@ -103,6 +105,11 @@ final class EndpointSelection implements Filter {
       return CompletableFuture.completedFuture(Response.failure(Status.DEADLINE_EXCEEDED,
           invocation.operation().qualifiedName() + " timed out before it was sent"
               + CallFailures.inherited(invocation.deadlineFrom())));
+    }
+    if (all.size() == 1 && invocation.isHedge()) {
+      // A hedge goes to another instance or nowhere: a second call to the one that is slow would only add load.
+      return CompletableFuture.completedFuture(Response.failure(AxleException.notRun(Status.OVERLOADED,
+          invocation.operation().qualifiedName() + " was not hedged: no other instance of " + serviceName)));
     }
     if (all.size() == 1 && !countsOutstanding) {
       // One instance: no other to fail over to or to prefer, so the call needs no follow-up stage,
@@ -295,6 +302,11 @@ final class EndpointSelection implements Filter {
     @Override
     public CompletableFuture<Response> proceed(Call call) {
       Invocation invocation = (Invocation) call;
+      if (invocation.isCancelled()) {
+        // A hedge that lost before it was sent: nothing goes out.
+        return CompletableFuture.completedFuture(Response.failure(Status.CONNECTION_FAILED,
+            invocation.operation().qualifiedName() + " was not sent: another attempt answered first"));
+      }
       invocation.mark(Stage.CONSUMER_SEND);
       CompletableFuture<Response> sent = transport.send(invocation, invocation.endpoint());
       if (invocation.isCancellable()) {

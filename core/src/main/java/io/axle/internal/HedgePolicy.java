@@ -53,16 +53,17 @@ final class HedgePolicy implements Filter {
       // No estimate yet: the call goes alone, and teaches the window.
       return observed(next.proceed(first), start);
     }
-    first.cancellable();
+    first.markCancellable();
     CompletableFuture<Response> primary = next.proceed(first);
-    if (primary.isDone()) {
+    Response now = primary.isDone() && !primary.isCompletedExceptionally() ? primary.getNow(null) : null;
+    if (now != null && !RetryPolicy.RETRYABLE.contains(now.status())) {
       return observed(primary, start);
     }
     Race race = new Race(first, next, start);
-    primary.whenComplete((response, error) -> race.ended(first, response, error));
     if (first.remainingNanos() > after) {
-      delayer.after(after, race::hedge);
+      race.timer = delayer.after(after, race::hedge);
     }
+    primary.whenComplete((response, error) -> race.ended(first, response, error));
     return race.result;
   }
 
@@ -87,6 +88,8 @@ final class HedgePolicy implements Filter {
     private int running = 1;
     /** Set under the lock by the attempt that settles the call, before anything else is done. */
     private boolean settled;
+    /** Cancels the hedge's timer; null when none was set. */
+    volatile Runnable timer;
 
     Race(Invocation first, FilterChain next, long start) {
       this.first = first;
@@ -94,12 +97,16 @@ final class HedgePolicy implements Filter {
       this.start = start;
     }
 
-    /** After the delay, on an event loop: a second attempt, unless the call was settled or cannot pay for one. */
-    void hedge() {
+    /**
+     * A second attempt, after the delay (on an event loop) or at once when the first failed in a way another
+     * attempt may cure; false when none was sent: the call was settled, hedged already, out of time, or
+     * the budget could not pay for it.
+     */
+    boolean hedge() {
       Invocation attempt;
       synchronized (this) {
-        if (settled || first.isExpired() || !budget.tryWithdraw()) {
-          return;
+        if (settled || second != null || first.isExpired() || !budget.tryWithdraw()) {
+          return false;
         }
         attempt = first.hedgeAttempt();
         second = attempt;
@@ -112,27 +119,43 @@ final class HedgePolicy implements Filter {
         backup = CompletableFuture.completedFuture(Response.failure(Failures.internal("hedged attempt", e)));
       }
       backup.whenComplete((response, error) -> ended(attempt, response, error));
+      return true;
     }
 
     void ended(Invocation attempt, Response response, Throwable error) {
       Response answer = response != null ? response : Response.failure(Failures.internal(
           first.operation().qualifiedName() + " attempt", error));
-      Invocation loser;
+      boolean retryable = RetryPolicy.RETRYABLE.contains(answer.status());
+      boolean hedgeNow;
       synchronized (this) {
         running--;
+        if (settled || retryable && running > 0) {
+          return; // settled already, or the other attempt may still answer
+        }
+        // The first failed before its hedge: as gRPC does, the hedge goes at once instead of the failure.
+        hedgeNow = retryable && second == null && attempt == first;
+      }
+      if (hedgeNow && hedge()) {
+        return;
+      }
+      settle(attempt, answer);
+    }
+
+    private void settle(Invocation attempt, Response answer) {
+      Invocation loser;
+      synchronized (this) {
         if (settled) {
           return;
-        }
-        if (RetryPolicy.RETRYABLE.contains(answer.status()) && running > 0) {
-          return; // the other attempt may still answer
         }
         settled = true;
         loser = running > 0 ? (attempt == first ? second : first) : null;
       }
-      if (answer.isOk()) {
-        if (window != null) {
-          window.add(System.nanoTime() - start);
-        }
+      Runnable cancelTimer = timer;
+      if (cancelTimer != null) {
+        cancelTimer.run();
+      }
+      if (answer.isOk() && window != null) {
+        window.add(System.nanoTime() - start);
       }
       // Cancelled before the caller hears: a caller that calls again at once finds the loser counted out.
       // Cancelling completes the loser's future here; its end finds the call settled.

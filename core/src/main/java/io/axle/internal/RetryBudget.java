@@ -73,9 +73,10 @@ final class RetryBudget {
 
   private Bucket bucket(long second) {
     Bucket bucket = buckets[(int) Math.floorMod(second, WINDOW_SECONDS)];
-    if (bucket.second != second) {
+    if (bucket.second < second) {
       synchronized (bucket) {
-        if (bucket.second != second) {
+        // Forward only: a thread that stalled a whole window must not wipe the current second.
+        if (bucket.second < second) {
           // A second ago by a whole window: what it held has expired.
           bucket.deposits.reset();
           bucket.withdrawals.reset();

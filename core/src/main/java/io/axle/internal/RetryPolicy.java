@@ -28,10 +28,10 @@ final class RetryPolicy implements Filter {
   /** Failures another attempt may cure; shared with hedging. */
   static final Set<Status> RETRYABLE = EnumSet.of(Status.CONNECTION_FAILED, Status.OVERLOADED,
       Status.SHUTTING_DOWN, Status.PROVIDER_ERROR, Status.INTERNAL_ERROR);
-  /** Runs a task after a pause, on one of the runtime's event loops. */
+  /** Runs a task after a pause, on one of the runtime's event loops; what it returns cancels it. */
   @FunctionalInterface
   interface Delayer {
-    void after(long nanos, Runnable task);
+    Runnable after(long nanos, Runnable task);
   }
 
   private final int attempts;
@@ -74,8 +74,15 @@ final class RetryPolicy implements Filter {
   }
 
   private CompletableFuture<Response> attempt(Call call, FilterChain next, int attempt, long pauseNanos) {
+    int writesBefore = ((io.axle.Invocation) call).requestWrites();
     return next.proceed(call).thenCompose(response -> {
       if (!RETRYABLE.contains(response.status()) || attempt >= attempts) {
+        return CompletableFuture.completedFuture(response);
+      }
+      boolean refusedHere = response.error() != null && response.error().isNotRun()
+          && ((io.axle.Invocation) call).requestWrites() == writesBefore;
+      if (refusedHere) {
+        // Refused before anything was sent (every instance's breaker open): the selection tried them all.
         return CompletableFuture.completedFuture(response);
       }
       long pause = pauseNanos <= 0 ? 0

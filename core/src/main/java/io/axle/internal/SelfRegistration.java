@@ -71,14 +71,14 @@ final class SelfRegistration {
         InstanceStatus.UP, properties);
   }
 
+  /** How long a stop waits, with a registry whose watchers hear at once, for calls already routed here. */
+  static final Duration SETTLE = Duration.ofMillis(100);
+
   /**
    * Marks the instance DOWN; with a registry whose watches take time, waits for them (at most
    * {@code budget}); then deregisters. Never throws: a registry that cannot be reached loses the
    * entry with the session anyway.
    */
-  /** How long a stop waits, with a registry whose watchers hear at once, for calls already routed here. */
-  static final Duration SETTLE = Duration.ofMillis(100);
-
   void leave(Duration wait, Duration budget) {
     try {
       registration.markDown();

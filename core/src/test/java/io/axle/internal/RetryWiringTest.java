@@ -19,7 +19,10 @@ class RetryWiringTest {
   }
 
   private static final SchemaMeta SCHEMA = SchemaMeta.of("Inventory", Inventory.class);
-  private static final RetryPolicy.Delayer NOW = (nanos, task) -> task.run();
+  private static final RetryPolicy.Delayer NOW = (nanos, task) -> {
+    task.run();
+    return () -> { };
+  };
 
   private static RetryPolicy retry(AxleConfig config, String operation) {
     OperationMeta op = SCHEMA.operations().get(operation);

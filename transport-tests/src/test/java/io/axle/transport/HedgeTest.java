@@ -78,13 +78,22 @@ class HedgeTest {
   void aFastFirstAttempt_isNeverHedged_andAnOperationThatIsNotIdempotentNeither(String transport) {
     LocalRegistry registry = new LocalRegistry();
     SlowFirst balancer = new SlowFirst();
-    try (Axle slow = NamedProviders.start(registry, "slow", 300, Map.of());
+    try (Axle slow = NamedProviders.start(registry, "slow", 0, Map.of());
         Axle fast = NamedProviders.start(registry, "fast", 0, Map.of());
-        Axle consumer = consumer(registry, transport, balancer,
-            Map.of("axle.governance.retry.idempotent", false))) {
+        Axle consumer = consumer(registry, transport, balancer, Map.of("axle.governance.hedge.delay", "1s"));
+        Axle plain = consumer(registry, transport, new SlowFirst(), Map.of("axle.governance.retry.idempotent", false,
+            "axle.governance.hedge.delay", "1ms"))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+      // "slow" answers at once here: well within the delay, so nothing goes to "fast".
+      for (int i = 0; i < 5; i++) {
+        assertThat(echo.echo("x")).isEqualTo("slow");
+      }
 
-      assertThat(echo.echo("x")).as("not idempotent: no hedge, the slow answer").isEqualTo("slow");
+      EchoService notIdempotent = plain.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+      for (int i = 0; i < 5; i++) {
+        assertThat(notIdempotent.echo("x")).as("not idempotent: never hedged").isEqualTo("slow");
+      }
+      assertThat(fast.endpoint(transport)).isPresent();
     }
   }
 
@@ -93,7 +102,8 @@ class HedgeTest {
   void hedges_spendTheRetryBudget(String transport) {
     LocalRegistry registry = new LocalRegistry();
     SlowFirst balancer = new SlowFirst();
-    try (Axle slow = NamedProviders.start(registry, "slow", 400, Map.of());
+    // 800 ms: room for a hedge's first connection to "fast" on a slow machine.
+    try (Axle slow = NamedProviders.start(registry, "slow", 800, Map.of());
         Axle fast = NamedProviders.start(registry, "fast", 0, Map.of());
         Axle consumer = consumer(registry, transport, balancer,
             Map.of("axle.governance.retry.budget-percent", 50, "axle.governance.retry.budget-min-per-second", 0))) {

@@ -7,6 +7,7 @@ import io.axle.transport.CallFailures;
 import io.netty.util.collection.LongObjectHashMap;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -23,17 +24,19 @@ public final class PendingCalls<C extends ConsumerCall> {
   private final LongObjectHashMap<C> byId = new LongObjectHashMap<>();
   private final DeadlineTimer<C> deadlines;
   private final Consumer<C> afterTimeout;
+  private final ScheduledExecutorService loop;
   private long lastId;
   private String closedReason;
 
   /**
    * @param loop the owning event loop, which runs the deadline task
-   * @param afterTimeout what the transport does once a call timed out and was failed (free its
-   *     stream, close a draining connection); runs on the loop
+   * @param afterTimeout what the transport does once a call timed out, or was cancelled (a hedged
+   *     attempt that lost), and was failed: free its stream, close a draining connection; runs on the loop
    */
   public PendingCalls(ScheduledExecutorService loop, Consumer<C> afterTimeout) {
     this.deadlines = DeadlineTimer.millisecondTicks(loop, this::onTimeout);
     this.afterTimeout = afterTimeout;
+    this.loop = loop;
   }
 
   /**
@@ -64,6 +67,14 @@ public final class PendingCalls<C extends ConsumerCall> {
     }
     call.id = ++lastId;
     byId.put(call.id, call);
+    if (call.invocation().isCancellable()) {
+      // A hedged attempt that lost: freed on this loop at once, as a timeout would free it.
+      call.future().whenComplete((response, error) -> {
+        if (error instanceof CancellationException) {
+          loop.execute(() -> onCancelled(call));
+        }
+      });
+    }
     if (remaining != Long.MAX_VALUE) {
       deadlines.arm(call, call.invocation().deadlineNanos());
     }
@@ -121,6 +132,16 @@ public final class PendingCalls<C extends ConsumerCall> {
     }
     deadlines.stop();
     return failed;
+  }
+
+  private void onCancelled(C call) {
+    if (byId.remove(call.id) != call) {
+      return;
+    }
+    // The future is cancelled already: this frees the call and counts it out.
+    call.complete(Response.failure(Status.CONNECTION_FAILED, CallFailures.failedOn(call.operationName(),
+        call.endpoint(), "cancelled: another attempt answered first")));
+    afterTimeout.accept(call);
   }
 
   private void onTimeout(C call) {

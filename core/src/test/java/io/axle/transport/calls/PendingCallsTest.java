@@ -153,6 +153,33 @@ class PendingCallsTest {
     assertThat(onLoop(() -> table.isEmpty())).isTrue();
   }
 
+  @Test
+  void aHedgedAttemptCancelledInFlight_isFreedOnItsLoop_andTheTransportHearsOfIt() throws Exception {
+    Call call = new Call(10_000);
+    call.invocation().markCancellable();
+    assertThat(onLoop(() -> table.admit(call))).isTrue();
+    assertThat(inFlight.count()).isEqualTo(1);
+
+    call.future().cancel(false);
+
+    // Freed by a task the cancel posted to the loop, not at its deadline ten seconds away.
+    assertThat(onLoop(() -> table.isEmpty())).isTrue();
+    assertThat(inFlight.count()).isZero();
+    assertThat(call.releases).isEqualTo(1);
+    assertThat(afterTimeout).containsExactly(call);
+    // Its late answer finds nothing.
+    assertThat(onLoop(() -> table.remove(call.id()))).isNull();
+  }
+
+  @Test
+  void aCallThatIsNotCancellable_isNotWatched() throws Exception {
+    Call call = new Call(10_000);
+    assertThat(onLoop(() -> table.admit(call))).isTrue();
+    call.future().cancel(false);
+    // Left to its answer or its deadline, as before hedging existed.
+    assertThat(onLoop(() -> table.size())).isEqualTo(1);
+  }
+
   private <T> T onLoop(Callable<T> task) throws Exception {
     return loop.submit(task).get(5, TimeUnit.SECONDS);
   }

@@ -91,6 +91,10 @@ public final class BreakerSettings {
     return description;
   }
 
+  long waitNanos() {
+    return java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(waitMillis);
+  }
+
   /** Runs {@code call} counted by {@code breaker}: failures and slow calls as it judges them, answers as successes. */
   static CompletableFuture<Response> guarded(CircuitBreaker breaker, Supplier<CompletableFuture<Response>> call) {
     long start = System.nanoTime();
@@ -103,7 +107,12 @@ public final class BreakerSettings {
     }
     return result.whenComplete((response, error) -> {
       long took = System.nanoTime() - start;
-      if (error != null) {
+      if (error instanceof java.util.concurrent.CancellationException
+          || error instanceof java.util.concurrent.CompletionException
+          && error.getCause() instanceof java.util.concurrent.CancellationException) {
+        // A hedged attempt that lost was given up by this consumer: it says nothing of the instance.
+        breaker.releasePermission();
+      } else if (error != null) {
         breaker.onError(took, TimeUnit.NANOSECONDS, error);
       } else if (Outcomes.failed(response)) {
         breaker.onError(took, TimeUnit.NANOSECONDS, response.error());

@@ -19,24 +19,40 @@ import java.util.concurrent.ConcurrentHashMap;
  * marked not run, so the selection sends the call to another instance (and skips this one for a
  * moment), at no cost to the retry budget since nothing was sent. One instance that fails or turns slow
  * is taken out of this operation's rotation while the others keep it; the breakers are made as
- * instances are first called and kept while the runtime runs.
+ * instances are first called, and dropped when this operation has not called an instance for a
+ * minute (or twice the wait in open), as when it left.
  */
 public final class InstanceBreakerPolicy implements Filter {
   private final BreakerSettings settings;
   private final String service;
   private final OperationMeta operation;
-  private final Map<Endpoint, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+  private final Map<Endpoint, Guard> breakers = new ConcurrentHashMap<>();
+  /** A breaker not asked for this long is dropped: its instance left (a new one starts closed if it comes back). */
+  private final long idleNanos;
+
+  /** One instance's breaker, with when this operation last asked it. */
+  private static final class Guard {
+    final CircuitBreaker breaker;
+    volatile long lastUsedNanos = System.nanoTime();
+
+    Guard(CircuitBreaker breaker) {
+      this.breaker = breaker;
+    }
+  }
 
   public InstanceBreakerPolicy(BreakerSettings settings, String service, OperationMeta operation) {
     this.settings = settings;
     this.service = service;
     this.operation = operation;
+    this.idleNanos = Math.max(java.util.concurrent.TimeUnit.MINUTES.toNanos(1), 2 * settings.waitNanos());
   }
 
   @Override
   public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
     Endpoint endpoint = call.endpoint();
-    CircuitBreaker breaker = breakers.computeIfAbsent(endpoint, this::newBreaker);
+    Guard guard = breakers.computeIfAbsent(endpoint, this::newGuard);
+    guard.lastUsedNanos = System.nanoTime();
+    CircuitBreaker breaker = guard.breaker;
     if (!breaker.tryAcquirePermission()) {
       return CompletableFuture.completedFuture(Response.failure(AxleException.notRun(Status.OVERLOADED,
           operation.qualifiedName() + " was not sent to " + endpoint + ": the circuit breaker of " + breaker.getName()
@@ -45,20 +61,24 @@ public final class InstanceBreakerPolicy implements Filter {
     return BreakerSettings.guarded(breaker, () -> next.proceed(call));
   }
 
-  private CircuitBreaker newBreaker(Endpoint endpoint) {
-    return settings.newBreaker(service + "/" + operation.qualifiedName() + " on " + endpoint);
+  private Guard newGuard(Endpoint endpoint) {
+    return new Guard(settings.newBreaker(service + "/" + operation.qualifiedName() + " on " + endpoint));
   }
 
-  /** The state of the breaker of {@code endpoint}, or null before it was first called. */
+  /** The state of the breaker of {@code endpoint}, or null before it was first called (or after it was dropped). */
   public CircuitBreaker.State state(Endpoint endpoint) {
-    CircuitBreaker breaker = breakers.get(endpoint);
-    return breaker == null ? null : breaker.getState();
+    Guard guard = breakers.get(endpoint);
+    return guard == null ? null : guard.breaker.getState();
   }
 
   /** The states of its breakers that are not closed, for a metrics window. */
   public java.util.List<io.axle.policy.PolicyState> openStates() {
     java.util.List<io.axle.policy.PolicyState> states = new java.util.ArrayList<>();
-    for (CircuitBreaker breaker : breakers.values()) {
+    long now = System.nanoTime();
+    // Once a window: breakers of instances no longer called are dropped, so a departed one is not shown open forever.
+    breakers.values().removeIf(guard -> now - guard.lastUsedNanos > idleNanos);
+    for (Guard guard : breakers.values()) {
+      CircuitBreaker breaker = guard.breaker;
       if (breaker.getState() != CircuitBreaker.State.CLOSED) {
         states.add(new io.axle.policy.PolicyState("breaker " + breaker.getName(), breaker.getState().name()));
       }
