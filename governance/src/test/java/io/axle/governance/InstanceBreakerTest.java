@@ -76,4 +76,45 @@ class InstanceBreakerTest {
       assertThat(faulty.echoes.get()).isGreaterThan(4);
     }
   }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void hedgedAttemptsThatLost_doNotCountAgainstTheirInstance(String transport) {
+    LocalRegistry registry = new LocalRegistry();
+    Named fast = new Named("fast");
+    Named slow = new Named("slow") {
+      @Override
+      public String echo(String message) {
+        echoes.incrementAndGet();
+        try {
+          Thread.sleep(300);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return name;
+      }
+    };
+    try (Axle a = GovernanceFixture.registered(registry, transport, fast, Map.of());
+        Axle b = GovernanceFixture.registered(registry, transport, slow, Map.of());
+        Axle consumer = Axle.builder().config(Runtimes.config(Map.of(
+            "axle.service.name", "test-consumer",
+            "axle.references.transport", transport,
+            "axle.governance.retry.idempotent", true,
+            "axle.governance.hedge.delay", "50ms",
+            "axle.governance.breaker.enabled", true,
+            "axle.governance.breaker.per-instance", true,
+            "axle.governance.breaker.window", 2,
+            "axle.governance.breaker.minimum-calls", 2))).registry(registry).start()) {
+      EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+
+      // Every call that picks "slow" is hedged to "fast", and the slow attempt is cancelled.
+      List<Outcome> outcomes = GovernanceFixture.inTurn(6, () -> echo.echo("x"));
+
+      assertThat(outcomes).as("answered by fast, whose echo echoes").allSatisfy(o -> assertThat(o.value()).isEqualTo("x"));
+      assertThat(slow.echoes.get()).as("slow was picked and hedged away from").isPositive();
+      assertThat(consumer.policyStates()).as("a cancelled attempt is not a failure of its instance").isEmpty();
+      assertThat(a.endpoint(transport)).isPresent();
+      assertThat(b.endpoint(transport)).isPresent();
+    }
+  }
 }
