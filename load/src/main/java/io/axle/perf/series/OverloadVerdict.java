@@ -61,6 +61,39 @@ record OverloadVerdict(SeriesPlan.Overload plan, RunResult capacity, RunResult h
     return null;
   }
 
+  /**
+   * {@code {"percent":200,"algorithm":"gradient2","echo_delay":"2ms","capacity_tps":…,"p99_half_ms":…,
+   * "unlimited":{"goodput_ratio":…,"p99_ratio":…},"limited":{…},"targets":{"judged":true,"goodput_met":…,
+   * "p99_met":…}}}}: the runs themselves are in {@code "runs"}.
+   */
+  io.vertx.core.json.JsonObject toJson() {
+    String notJudged = notJudged();
+    io.vertx.core.json.JsonObject targets = new io.vertx.core.json.JsonObject().put("judged", notJudged == null);
+    if (notJudged == null) {
+      targets.put("goodput_met", goodputMet()).put("p99_met", p99Met());
+    } else {
+      targets.put("not_judged", notJudged);
+    }
+    return new io.vertx.core.json.JsonObject()
+        .put("percent", plan.percent())
+        .put("algorithm", plan.algorithm())
+        .put("echo_delay", plan.echoDelay())
+        .put("capacity_tps", capacity.tps())
+        .put("p99_half_ms", half.latency().p99())
+        .put("unlimited", ratios(unlimited))
+        .put("limited", ratios(limited))
+        .put("targets", targets);
+  }
+
+  private io.vertx.core.json.JsonObject ratios(RunResult run) {
+    double p99 = half.latency().p99() > 0 ? p99Ratio(run) : Double.NaN;
+    return new io.vertx.core.json.JsonObject()
+        .put("goodput_tps", run.tps())
+        .put("goodput_ratio", goodputRatio(run))
+        .put("p99_ms", run.latency().p99())
+        .put("p99_ratio", Double.isFinite(p99) ? p99 : null);
+  }
+
   String describe() {
     StringBuilder text = new StringBuilder();
     text.append(String.format(Locale.ROOT, "overload: capacity %.1f OK/s (closed loop, %s %d), each call sleepEcho "

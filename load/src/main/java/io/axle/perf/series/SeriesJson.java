@@ -15,7 +15,7 @@ import java.util.Map;
  * {@code "sweep":{"key":…,"value":…}}, and for a knee search {@code "knee":{"target_p999_ms":…,"rps":…}}
  * ({@code rps} null when no rate met the target), and for a comparison with the baseline
  * {@code "compare":{"against":…,"tps_ratio":…,"p99_ratio":…,"cpu_ratio":…,"pairs":[…]}}
- * ({@link CompareRatios}).
+ * ({@link CompareRatios}), and for the overload scenario {@code "overload":{…}} ({@link OverloadVerdict}).
  */
 final class SeriesJson {
 
@@ -40,6 +40,9 @@ final class SeriesJson {
     }
     if (plan instanceof SeriesPlan.Compare compare) {
       json.put("compare", CompareRatios.of(compare, rows.stream().map(SeriesTable.Row::result).toList()).toJson());
+    }
+    if (plan instanceof SeriesPlan.Overload overload && rows.size() == 4) {
+      json.put("overload", OverloadVerdict.of(overload, rows.stream().map(SeriesTable.Row::result).toList()).toJson());
     }
     return json;
   }

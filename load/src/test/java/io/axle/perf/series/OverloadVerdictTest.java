@@ -34,6 +34,11 @@ class OverloadVerdictTest {
         .contains("200% with gradient2:   goodput 7600.0 OK/s = 0.95x capacity, p99 of accepted calls 11.900 ms = "
             + "2.98x, failed 7100.0/s; 12 requests not sent on time (the load generator lagged)")
         .endsWith("targets with gradient2: goodput >= 0.9x capacity: met; p99 <= 3x the p99 at 50% load: met");
+    io.vertx.core.json.JsonObject json = verdict.toJson();
+    assertThat(json.getDouble("capacity_tps")).isEqualTo(8000.0);
+    assertThat(json.getJsonObject("limited").getDouble("goodput_ratio")).isEqualTo(0.95);
+    assertThat(json.getJsonObject("targets").encode()).isEqualTo(
+        "{\"judged\":true,\"goodput_met\":true,\"p99_met\":true}");
   }
 
   @Test
