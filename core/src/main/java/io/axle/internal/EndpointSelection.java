@@ -165,6 +165,10 @@ final class EndpointSelection implements Filter {
       sent = next.proceed(invocation);
     }
     return sent.thenCompose(response -> {
+      if (invocation.isCancelled()) {
+        // A hedged attempt given up by its call: whatever ended it says nothing about the instance.
+        return CompletableFuture.completedFuture(response);
+      }
       Status status = response.status();
       // Counted by the transport whether or not a listener times the stages.
       boolean written = invocation.requestWrites() != writesBefore;
@@ -303,9 +307,11 @@ final class EndpointSelection implements Filter {
     public CompletableFuture<Response> proceed(Call call) {
       Invocation invocation = (Invocation) call;
       if (invocation.isCancelled()) {
-        // A hedge that lost before it was sent: nothing goes out.
-        return CompletableFuture.completedFuture(Response.failure(Status.CONNECTION_FAILED,
-            invocation.operation().qualifiedName() + " was not sent: another attempt answered first"));
+        // An attempt that lost before it was sent: nothing goes out, and what ends it is a cancellation,
+        // not a failure (no isolation, no failover, nothing counted against the instance).
+        CompletableFuture<Response> cancelled = new CompletableFuture<>();
+        cancelled.cancel(false);
+        return cancelled;
       }
       invocation.mark(Stage.CONSUMER_SEND);
       CompletableFuture<Response> sent = transport.send(invocation, invocation.endpoint());

@@ -126,6 +126,9 @@ final class HedgePolicy implements Filter {
       Response answer = response != null ? response : Response.failure(Failures.internal(
           first.operation().qualifiedName() + " attempt", error));
       boolean retryable = RetryPolicy.RETRYABLE.contains(answer.status());
+      if (attempt != first && attempt.requestWrites() == 0 && answer.error() != null && answer.error().isNotRun()) {
+        budget.refund(); // the hedge had nowhere to go (one instance listed): nothing was sent
+      }
       boolean hedgeNow;
       synchronized (this) {
         running--;

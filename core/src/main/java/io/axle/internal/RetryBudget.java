@@ -67,6 +67,11 @@ final class RetryBudget {
     return true;
   }
 
+  /** Gives back a retry taken for an attempt that was never sent (a hedge with nowhere to go). */
+  void refund() {
+    bucket(second()).withdrawals.add(-ONE);
+  }
+
   private long second() {
     return Math.floorDiv(nanoClock.getAsLong(), NANOS_PER_SECOND);
   }

@@ -1,22 +1,21 @@
 package io.axle.internal;
 
-import io.axle.policy.Admission;
-import java.util.List;
-
 import io.axle.AxleException;
 import io.axle.FilterChain;
 import io.axle.Invocation;
 import io.axle.InvocationListener;
-import io.axle.Role;
 import io.axle.Response;
+import io.axle.Role;
 import io.axle.Stage;
 import io.axle.Status;
 import io.axle.contract.OperationMeta;
 import io.axle.executor.AxleExecutor;
 import io.axle.executor.ExecutorOverloadedException;
+import io.axle.policy.Admission;
 import io.axle.registry.Endpoint;
 import io.axle.transport.InFlightCalls;
 import io.axle.transport.ProviderOperation;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;

@@ -48,7 +48,7 @@ class InstanceBreakerTest {
             "axle.governance.breaker.per-instance", true,
             "axle.governance.breaker.window", 4,
             "axle.governance.breaker.minimum-calls", 4,
-            "axle.governance.breaker.wait-in-open", "1500ms",
+            "axle.governance.breaker.wait-in-open", "3s",
             "axle.governance.breaker.half-open-calls", 1))).registry(registry).start()) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
 
@@ -70,7 +70,7 @@ class InstanceBreakerTest {
       });
 
       faulty.healed = true;
-      Thread.sleep(1600);
+      Thread.sleep(3100);
       // Half-open: it is tried again, answers, and takes its share.
       GovernanceFixture.inTurn(10, () -> echo.echo("x"));
       assertThat(faulty.echoes.get()).isGreaterThan(4);

@@ -114,7 +114,7 @@ public final class PerfKeys implements ConfigKeyProvider {
 
   public static final ConfigKey<Duration> LOOPBACK_STOP_ONE_AFTER = ConfigKey.durationKey("loopback.stop-one-after",
       Duration.ZERO,
-      "With --loopback and at least two producers: stop the last producer (SIGTERM, a graceful stop) this long "
+      "With --loopback and at least two producers: stop the last producer (by loopback.stop-one-signal) this long "
           + "after the producers are ready, warm-up included; 0 stops none.");
 
   public static final ConfigKey<String> LOOPBACK_STOP_ONE_SIGNAL = ConfigKey.choiceKey("loopback.stop-one-signal",

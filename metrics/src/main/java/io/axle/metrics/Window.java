@@ -1,9 +1,8 @@
 package io.axle.metrics;
 
-import io.axle.policy.PolicyState;
-
 import io.axle.Role;
 import io.axle.Status;
+import io.axle.policy.PolicyState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -93,16 +93,6 @@ public final class AdaptiveLimit implements Admission {
         "limit=" + limiter.getLimit() + " inflight=" + limiter.getInflight());
   }
 
-  /** The limit as learned now. */
-  public int limit() {
-    return limiter.getLimit();
-  }
-
-  /** Calls admitted and not yet answered. */
-  public int inflight() {
-    return limiter.getInflight();
-  }
-
   @Override
   public String refusal() {
     return "its adaptive concurrency limit, " + limiter.getLimit() + " calls now, was reached ("

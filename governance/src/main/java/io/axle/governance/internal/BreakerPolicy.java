@@ -39,11 +39,6 @@ public final class BreakerPolicy implements Filter {
     return BreakerSettings.guarded(breaker, () -> next.proceed(call));
   }
 
-  /** The breaker's state now: CLOSED, OPEN, HALF_OPEN (or a forced state). */
-  public CircuitBreaker.State state() {
-    return breaker.getState();
-  }
-
   /** Its state for a metrics window, unless it is closed. */
   public java.util.Optional<io.axle.policy.PolicyState> openState() {
     CircuitBreaker.State state = breaker.getState();

@@ -50,7 +50,13 @@ public final class InstanceBreakerPolicy implements Filter {
   @Override
   public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
     Endpoint endpoint = call.endpoint();
-    Guard guard = breakers.computeIfAbsent(endpoint, this::newGuard);
+    Guard guard = breakers.get(endpoint);
+    if (guard == null) {
+      // A new instance is the moment to forget departed ones, metrics windows or not (not inside
+      // computeIfAbsent, which must not change the map).
+      dropIdle();
+      guard = breakers.computeIfAbsent(endpoint, this::newGuard);
+    }
     guard.lastUsedNanos = System.nanoTime();
     CircuitBreaker breaker = guard.breaker;
     if (!breaker.tryAcquirePermission()) {
@@ -65,18 +71,11 @@ public final class InstanceBreakerPolicy implements Filter {
     return new Guard(settings.newBreaker(service + "/" + operation.qualifiedName() + " on " + endpoint));
   }
 
-  /** The state of the breaker of {@code endpoint}, or null before it was first called (or after it was dropped). */
-  public CircuitBreaker.State state(Endpoint endpoint) {
-    Guard guard = breakers.get(endpoint);
-    return guard == null ? null : guard.breaker.getState();
-  }
-
   /** The states of its breakers that are not closed, for a metrics window. */
   public java.util.List<io.axle.policy.PolicyState> openStates() {
     java.util.List<io.axle.policy.PolicyState> states = new java.util.ArrayList<>();
-    long now = System.nanoTime();
-    // Once a window: breakers of instances no longer called are dropped, so a departed one is not shown open forever.
-    breakers.values().removeIf(guard -> now - guard.lastUsedNanos > idleNanos);
+    // Once a window too: a departed instance is not shown open forever.
+    dropIdle();
     for (Guard guard : breakers.values()) {
       CircuitBreaker breaker = guard.breaker;
       if (breaker.getState() != CircuitBreaker.State.CLOSED) {
@@ -84,6 +83,11 @@ public final class InstanceBreakerPolicy implements Filter {
       }
     }
     return states;
+  }
+
+  private void dropIdle() {
+    long now = System.nanoTime();
+    breakers.values().removeIf(guard -> now - guard.lastUsedNanos > idleNanos);
   }
 
   @Override

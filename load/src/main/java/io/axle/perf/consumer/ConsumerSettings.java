@@ -42,13 +42,6 @@ public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int 
     }
   }
 
-  /** Closed loop, no long tail: the settings before open loop and long tail existed. */
-  public ConsumerSettings(boolean sync, int syncCount, int asyncCount, int requestSize, Duration duration,
-      Duration warmup, Duration window, Path json, String transport) {
-    this(sync, syncCount, asyncCount, requestSize, duration, warmup, window, json, transport, null,
-        new LongTail(0, 0), null, 0);
-  }
-
   /** The operation whose transport is reported: the one the driver calls. */
   static final String OPERATION = "echo";
 

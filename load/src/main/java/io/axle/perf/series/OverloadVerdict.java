@@ -64,7 +64,7 @@ record OverloadVerdict(SeriesPlan.Overload plan, RunResult capacity, RunResult h
   /**
    * {@code {"percent":200,"algorithm":"gradient2","echo_delay":"2ms","capacity_tps":…,"p99_half_ms":…,
    * "unlimited":{"goodput_ratio":…,"p99_ratio":…},"limited":{…},"targets":{"judged":true,"goodput_met":…,
-   * "p99_met":…}}}}: the runs themselves are in {@code "runs"}.
+   * "p99_met":…}}}: the runs themselves are in {@code "runs"}.
    */
   io.vertx.core.json.JsonObject toJson() {
     String notJudged = notJudged();
