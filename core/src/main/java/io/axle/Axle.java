@@ -5,6 +5,7 @@ import io.axle.executor.AxleExecutor;
 import io.axle.internal.AxleRuntime;
 import io.axle.internal.RuntimeSpec;
 import io.axle.loadbalance.LoadBalancer;
+import io.axle.policy.PolicyState;
 import io.axle.registry.Endpoint;
 import io.axle.registry.Registry;
 import io.axle.transport.HttpEndpoint;
@@ -80,7 +81,7 @@ public final class Axle implements AutoCloseable {
    * The states of the governance policies worth showing now (open or half-open breakers, adaptive
    * limits), as each metrics window reports them. Empty without a policy module or policies.
    */
-  public java.util.List<io.axle.policy.PolicyState> policyStates() {
+  public java.util.List<PolicyState> policyStates() {
     return runtime.policyStates();
   }
 

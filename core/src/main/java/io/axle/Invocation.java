@@ -1,11 +1,10 @@
 package io.axle;
 
-import java.util.concurrent.CompletableFuture;
-
 import io.axle.contract.OperationMeta;
 import io.axle.registry.Endpoint;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The chassis' record of one call: what filters see of it as a {@link Call} (the operation, its
@@ -214,7 +213,7 @@ public final class Invocation implements Call {
   public Invocation hedgeAttempt() {
     Invocation attempt = new Invocation(role, operation, args, InvocationListener.NONE);
     if (context != null) {
-      attempt.context = new java.util.HashMap<>(context);
+      attempt.context = new HashMap<>(context);
     }
     attempt.deadlineNanos = deadlineNanos;
     attempt.deadlineFrom = deadlineFrom;

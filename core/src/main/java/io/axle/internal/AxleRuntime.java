@@ -14,6 +14,7 @@ import io.axle.executor.AxleExecutor;
 import io.axle.policy.Admission;
 import io.axle.policy.OperationScope;
 import io.axle.policy.PolicyFactory;
+import io.axle.policy.PolicyState;
 import io.axle.registry.Endpoint;
 import io.axle.registry.Registry;
 import io.axle.registry.ServiceInstances;
@@ -61,6 +62,8 @@ public final class AxleRuntime {
   private final boolean ownsRegistry;
   private final LoadBalancers loadBalancers;
   private final EndpointStates endpointStates;
+  /** Retry pauses and hedge delays, on a timer of the runtime's Vert.x. */
+  private final RetryPolicy.Delayer delayer;
   /** One retry budget per service this runtime calls. */
   private final Map<String, RetryBudget> retryBudgets = new ConcurrentHashMap<>();
   private volatile SelfRegistration registration;
@@ -87,6 +90,10 @@ public final class AxleRuntime {
   private AxleRuntime(AxleConfig config, Registry registry, boolean ownsRegistry, RuntimeSpec spec,
       InvocationListener listener, Vertx vertx, ExecutorRegistry executors, List<PolicyFactory> policies) {
     this.config = config;
+    this.delayer = (nanos, task) -> {
+      long timer = vertx.setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), id -> task.run());
+      return () -> vertx.cancelTimer(timer);
+    };
     this.policies = policies;
     this.registry = registry;
     this.ownsRegistry = ownsRegistry;
@@ -332,27 +339,20 @@ public final class AxleRuntime {
         policyLinks.addAll(p.consumerPolicies(scope));
         attemptLinks.addAll(p.attemptPolicies(scope));
       });
-      List<Filter> filters = consumerFilters;
-      if (!policyLinks.isEmpty()) {
-        filters = new ArrayList<>(consumerFilters);
-        filters.addAll(policyLinks);
-      }
       RetryBudget budget = retryBudgets.computeIfAbsent(serviceName,
           s -> new RetryBudget(config.get(CoreConfigKeys.RETRY_BUDGET_PERCENT),
               config.get(CoreConfigKeys.RETRY_BUDGET_MIN_PER_SECOND)));
-      RetryPolicy.Delayer delayer = (nanos, task) -> {
-        long timer = vertx.setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), id -> task.run());
-        return () -> vertx.cancelTimer(timer);
-      };
       // Hedging or retries, as in gRPC: a hedged operation gets no retry link.
       Filter again = HedgePolicy.forOperation(config, serviceName, op, RetryPolicy.isIdempotent(config, serviceName, op),
           budget, delayer);
       if (again == null) {
         again = RetryPolicy.forOperation(config, serviceName, op, budget, delayer);
       }
+      // The user's filters, the policies, then retry or hedge last, so that each attempt goes through the
+      // selection for a new pick.
+      List<Filter> filters = new ArrayList<>(consumerFilters);
+      filters.addAll(policyLinks);
       if (again != null) {
-        // Last of the filters, so that each retry or hedge goes through the selection for a new pick.
-        filters = new ArrayList<>(filters);
         filters.add(again);
       }
       if (!policyLinks.isEmpty() || again != null) {
@@ -388,8 +388,8 @@ public final class AxleRuntime {
   }
 
   /** What every policy module reports now, in the order they were found. */
-  public List<io.axle.policy.PolicyState> policyStates() {
-    List<io.axle.policy.PolicyState> states = new ArrayList<>();
+  public List<PolicyState> policyStates() {
+    List<PolicyState> states = new ArrayList<>();
     for (PolicyFactory factory : policies) {
       try {
         states.addAll(factory.states());

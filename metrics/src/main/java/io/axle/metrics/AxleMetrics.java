@@ -15,6 +15,7 @@ import io.axle.metrics.internal.NetworkMeters;
 import io.axle.metrics.internal.NetworkMetricsFactory;
 import io.axle.metrics.internal.PoolSampler;
 import io.axle.metrics.internal.WindowJson;
+import io.axle.policy.PolicyState;
 import io.axle.transport.HttpEndpoint;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -82,7 +83,7 @@ public final class AxleMetrics implements AutoCloseable {
   private final Runnable drainSlow = this::drainSlow;
   private volatile PoolSampler pools = new PoolSampler(Map::of);
   /** The started runtime's policy states; none before start. */
-  private volatile java.util.function.Supplier<List<io.axle.policy.PolicyState>> policies = List::of;
+  private volatile java.util.function.Supplier<List<PolicyState>> policies = List::of;
   private volatile ScheduledExecutorService clock;
   private volatile Window lastWindow;
   private volatile boolean closed;

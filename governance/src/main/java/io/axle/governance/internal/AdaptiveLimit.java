@@ -9,6 +9,7 @@ import io.axle.Response;
 import io.axle.config.AxleConfig;
 import io.axle.governance.GovernanceKeys;
 import io.axle.policy.Admission;
+import io.axle.policy.PolicyState;
 import java.util.Optional;
 
 /**
@@ -88,8 +89,8 @@ public final class AdaptiveLimit implements Admission {
   }
 
   /** {@code adaptive-limit <key>} = {@code limit=24 inflight=20}, for a metrics window. */
-  public io.axle.policy.PolicyState state() {
-    return new io.axle.policy.PolicyState("adaptive-limit " + settings.algorithm.key(),
+  public PolicyState state() {
+    return new PolicyState("adaptive-limit " + settings.algorithm.key(),
         "limit=" + limiter.getLimit() + " inflight=" + limiter.getInflight());
   }
 

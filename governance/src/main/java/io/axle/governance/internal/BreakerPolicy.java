@@ -6,6 +6,7 @@ import io.axle.FilterChain;
 import io.axle.Response;
 import io.axle.Status;
 import io.axle.contract.OperationMeta;
+import io.axle.policy.PolicyState;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.util.concurrent.CompletableFuture;
 
@@ -40,10 +41,10 @@ public final class BreakerPolicy implements Filter {
   }
 
   /** Its state for a metrics window, unless it is closed. */
-  public java.util.Optional<io.axle.policy.PolicyState> openState() {
+  public java.util.Optional<PolicyState> openState() {
     CircuitBreaker.State state = breaker.getState();
     return state == CircuitBreaker.State.CLOSED ? java.util.Optional.empty()
-        : java.util.Optional.of(new io.axle.policy.PolicyState("breaker " + name, state.name()));
+        : java.util.Optional.of(new PolicyState("breaker " + name, state.name()));
   }
 
   @Override

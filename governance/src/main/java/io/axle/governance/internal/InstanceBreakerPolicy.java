@@ -7,6 +7,7 @@ import io.axle.FilterChain;
 import io.axle.Response;
 import io.axle.Status;
 import io.axle.contract.OperationMeta;
+import io.axle.policy.PolicyState;
 import io.axle.registry.Endpoint;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.util.Map;
@@ -72,14 +73,14 @@ public final class InstanceBreakerPolicy implements Filter {
   }
 
   /** The states of its breakers that are not closed, for a metrics window. */
-  public java.util.List<io.axle.policy.PolicyState> openStates() {
-    java.util.List<io.axle.policy.PolicyState> states = new java.util.ArrayList<>();
+  public java.util.List<PolicyState> openStates() {
+    java.util.List<PolicyState> states = new java.util.ArrayList<>();
     // Once a window too: a departed instance is not shown open forever.
     dropIdle();
     for (Guard guard : breakers.values()) {
       CircuitBreaker breaker = guard.breaker;
       if (breaker.getState() != CircuitBreaker.State.CLOSED) {
-        states.add(new io.axle.policy.PolicyState("breaker " + breaker.getName(), breaker.getState().name()));
+        states.add(new PolicyState("breaker " + breaker.getName(), breaker.getState().name()));
       }
     }
     return states;

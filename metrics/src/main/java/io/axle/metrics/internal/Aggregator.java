@@ -8,6 +8,7 @@ import io.axle.metrics.OperationStats;
 import io.axle.metrics.PoolStats;
 import io.axle.metrics.StageStats;
 import io.axle.metrics.Window;
+import io.axle.policy.PolicyState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ public final class Aggregator {
   }
 
   public Window close(Instant start, Instant end, long durationNanos, List<PoolStats> pools, CpuStats cpu,
-      List<io.axle.policy.PolicyState> policies,
+      List<PolicyState> policies,
       List<NetworkStats> network) {
     double seconds = durationNanos / 1e9;
     List<OperationStats> operations = new ArrayList<>();

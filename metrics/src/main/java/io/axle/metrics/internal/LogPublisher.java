@@ -1,5 +1,6 @@
 package io.axle.metrics.internal;
 
+import io.axle.policy.PolicyState;
 import io.axle.Role;
 
 import io.axle.metrics.CpuStats;
@@ -61,7 +62,7 @@ public final class LogPublisher {
   /** {@code governance breaker echo-service/EchoService.echo=OPEN adaptive-limit …=limit=24 inflight=20}. */
   static String governanceLine(Window window) {
     StringBuilder line = new StringBuilder("governance");
-    for (io.axle.policy.PolicyState policy : window.policies()) {
+    for (PolicyState policy : window.policies()) {
       line.append(' ').append(policy.name()).append('=').append(policy.state());
     }
     return line.toString();

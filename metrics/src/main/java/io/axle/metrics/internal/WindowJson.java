@@ -6,6 +6,7 @@ import io.axle.metrics.OperationStats;
 import io.axle.metrics.PoolStats;
 import io.axle.metrics.StageStats;
 import io.axle.metrics.Window;
+import io.axle.policy.PolicyState;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -41,9 +42,9 @@ public final class WindowJson {
         .put("policies", policies(window.policies()));
   }
 
-  private static JsonArray policies(List<io.axle.policy.PolicyState> rows) {
+  private static JsonArray policies(List<PolicyState> rows) {
     JsonArray array = new JsonArray();
-    for (io.axle.policy.PolicyState policy : rows) {
+    for (PolicyState policy : rows) {
       array.add(new JsonObject().put("name", policy.name()).put("state", policy.state()));
     }
     return array;
