@@ -101,8 +101,10 @@ public final class LoopOutbox<T> {
       try {
         written |= sink.take(item);
       } catch (RuntimeException e) {
-        // One item's failure (a bug in its writer) must not keep the others unwritten or unflushed.
+        // One item's failure (a bug in its writer) must not keep the others unwritten or unflushed;
+        // it may have written part of itself, so the batch is flushed all the same.
         log.error("writing {} failed; the other queued items are written", item, e);
+        written = true;
       }
     }
     if (written) {

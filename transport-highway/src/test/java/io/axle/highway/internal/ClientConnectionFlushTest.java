@@ -12,6 +12,7 @@ import io.axle.registry.Endpoint;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
+import io.axle.testing.WriteCounter;
 import io.axle.transport.InFlightCalls;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;

@@ -13,6 +13,7 @@ import io.axle.internal.FilterChains;
 import io.axle.internal.MethodInvoker;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
+import io.axle.testing.WriteCounter;
 import io.axle.transport.ProviderOperation;
 import io.axle.transport.ProviderOperations;
 import io.netty.buffer.ByteBuf;

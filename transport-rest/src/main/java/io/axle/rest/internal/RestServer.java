@@ -66,6 +66,7 @@ final class RestServer {
     return serverLoops.listen(address, RestConfigKeys.ADDRESS.name(), (loop, port) -> {
       HttpServer server = vertx.createHttpServer(new HttpServerOptions(options));
       ResponseWriter writer = new ResponseWriter(((ContextInternal) loop).nettyEventLoop(), json);
+      server.connectionHandler(writer::connected);
       server.requestHandler(ServerRouter.create(vertx, routes, context.providerOperations(), json, writer,
           maxBodySize));
       return server.listen(port, address.host()).map(bound -> {

@@ -4,6 +4,7 @@ import io.axle.AxleException;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
+import io.axle.rest.internal.LoopFlushes;
 import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestJson;
 import io.axle.transport.CallFailures;
@@ -37,7 +38,8 @@ import java.util.concurrent.TimeUnit;
  * Calls come in through a {@link LoopOutbox} (at once on the loop, queued from other threads);
  * taking one admits it to the loop's {@link PendingCalls} (its deadline armed, as in highway),
  * obtains a pooled connection and writes the request; the answer is read, decoded and delivered on
- * the same loop. All of it is touched only on the loop, so it needs no locks.
+ * the same loop. All of it is touched only on the loop, so it needs no locks. The requests written
+ * in one batch are flushed once per connection ({@link LoopFlushes}).
  *
  * <p>A kept-alive connection the provider closed while it sat idle in the pool can be handed to a
  * call just as the provider's close is on its way; the call then fails before any byte of an
@@ -51,13 +53,15 @@ public final class ClientLoop {
   private final int maxPoolSize;
   private final int maxWaitQueueSize;
   private final LoopOutbox<RestCall> outbox;
+  private final LoopFlushes flushes;
   private final PendingCalls<RestCall> pending;
   /** Connections that carried a request before: a call on one of them got a kept-alive connection. */
   private final Map<HttpConnection, Boolean> used = new WeakHashMap<>();
 
-  private ClientLoop(ContextInternal context, HttpClientAgent client, RestJson json, int maxPoolSize,
-      int maxWaitQueueSize) {
+  private ClientLoop(ContextInternal context, HttpClientAgent client, LoopFlushes flushes, RestJson json,
+      int maxPoolSize, int maxWaitQueueSize) {
     this.context = context;
+    this.flushes = flushes;
     this.client = client;
     this.json = json;
     this.maxPoolSize = maxPoolSize;
@@ -67,13 +71,15 @@ public final class ClientLoop {
         new LoopOutbox.Sink<>() {
           @Override
           public boolean take(RestCall call) {
+            // Vert.x's flush of the request, when written now, waits for the batch's end.
+            flushes.hold();
             ClientLoop.this.take(call);
-            return false;
+            return true;
           }
 
           @Override
           public void flush() {
-            // Vert.x writes and flushes each request itself.
+            flushes.release();
           }
 
           @Override
@@ -92,10 +98,22 @@ public final class ClientLoop {
    */
   public static ClientLoop create(ContextInternal context, HttpClientOptions options, PoolOptions pool,
       RestJson json) {
+    return create(context, options, pool, json, connection -> { });
+  }
+
+  /** As {@link #create(ContextInternal, HttpClientOptions, PoolOptions, RestJson)}, telling {@code connected} of each new connection. */
+  static ClientLoop create(ContextInternal context, HttpClientOptions options, PoolOptions pool, RestJson json,
+      Handler<HttpConnection> connected) {
+    LoopFlushes flushes = new LoopFlushes(context.nettyEventLoop());
     CompletableFuture<HttpClientAgent> created = new CompletableFuture<>();
     Handler<Void> build = v -> {
       try {
-        created.complete(context.owner().httpClientBuilder().with(options).with(pool).build());
+        created.complete(context.owner().httpClientBuilder().with(options).with(pool)
+            .withConnectHandler(connection -> {
+              flushes.install(connection);
+              connected.handle(connection);
+            })
+            .build());
       } catch (RuntimeException e) {
         created.completeExceptionally(e);
       }
@@ -111,7 +129,7 @@ public final class ClientLoop {
     } catch (Exception e) {
       throw new IllegalStateException("cannot create the REST client: " + e, e);
     }
-    return new ClientLoop(context, client, json, pool.getHttp1MaxSize(), pool.getMaxWaitQueueSize());
+    return new ClientLoop(context, client, flushes, json, pool.getHttp1MaxSize(), pool.getMaxWaitQueueSize());
   }
 
   /**

@@ -4,11 +4,13 @@ import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
+import io.axle.rest.internal.LoopFlushes;
 import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestJson;
 import io.axle.transport.calls.LoopOutbox;
 import io.netty.channel.EventLoop;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.Map;
@@ -16,13 +18,15 @@ import java.util.Map;
 /**
  * Writes the JSON answers of one server event loop. An answer made on the loop is written at
  * once; answers made on worker or virtual threads are queued and the loop writes them in one
- * task per batch, instead of one wake-up and task per answer (the threading contract).
+ * task per batch, instead of one wake-up and task per answer (the threading contract), and flushes
+ * each connection once per batch ({@link LoopFlushes}) instead of once per answer.
  */
 public final class ResponseWriter {
   static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
 
   private final RestJson json;
   private final LoopOutbox<Answer> outbox;
+  private final LoopFlushes flushes;
 
   /** An answer made off the loop; {@code invocation} and {@code answer} are null for the router's own errors. */
   private record Answer(HttpServerResponse response, int status, Buffer body, Invocation invocation,
@@ -31,16 +35,19 @@ public final class ResponseWriter {
 
   public ResponseWriter(EventLoop loop, RestJson json) {
     this.json = json;
+    this.flushes = new LoopFlushes(loop);
     this.outbox = new LoopOutbox<>(loop::inEventLoop, loop, new LoopOutbox.Sink<>() {
       @Override
       public boolean take(Answer answer) {
+        // Taken in a drain: Vert.x's flush of this answer waits for the batch's end.
+        flushes.hold();
         end(answer.response, answer.status, answer.body, answer.invocation, answer.answer);
-        return false;
+        return true;
       }
 
       @Override
       public void flush() {
-        // Vert.x writes and flushes each answer as it ends.
+        flushes.release();
       }
 
       @Override
@@ -51,6 +58,11 @@ public final class ResponseWriter {
         }
       }
     });
+  }
+
+  /** A new connection on this loop: its flushes can be batched. Vert.x's connection handler. */
+  public void connected(HttpConnection connection) {
+    flushes.install(connection);
   }
 
   /** Answers with JSON a request that reached no operation; callable from any thread. */
