@@ -24,6 +24,7 @@ import io.axle.transport.ProviderOperation;
 import io.axle.transport.ProviderOperations;
 import io.axle.transport.Transport;
 import io.axle.transport.TransportContext;
+import io.axle.transport.tls.Tls;
 import io.axle.transport.TransportFactory;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -148,6 +149,7 @@ public final class AxleRuntime {
     AxleRuntime runtime = new AxleRuntime(config, effectiveRegistry, spec.registry == null, spec,
         Listeners.of(spec.listeners), vertx, executors, policies);
     try {
+      Tls tls = Tls.of(config, vertx);
       ProviderOperations operations = runtime.providerOperations(providers, providerFilters);
       SchemaTransports served = SchemaTransports.of(config, providers, factories.stream().map(TransportFactory::name)
           .toList());
@@ -172,6 +174,11 @@ public final class AxleRuntime {
           @Override
           public List<HttpEndpoint> httpEndpoints() {
             return List.copyOf(httpEndpoints);
+          }
+
+          @Override
+          public Tls tls() {
+            return tls;
           }
         };
         runtime.transports.put(factory.name(), factory.create(context));

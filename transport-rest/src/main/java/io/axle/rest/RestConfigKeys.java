@@ -23,6 +23,10 @@ public final class RestConfigKeys {
       Duration.ofSeconds(60), Duration.ofSeconds(1),
       "A server connection with no bytes read or written for this long is closed, cutting off clients that stall mid-request.");
 
+  public static final ConfigKey<Integer> SERVER_MAX_CONNECTIONS = ConfigKey.intKey("axle.rest.server.max-connections",
+      10_000, 1, 10_000_000,
+      "Connections the REST server keeps open at once, over all its event loops; one accepted past it is closed at once.");
+
   public static final ConfigKey<Integer> CLIENT_THREAD_COUNT = ConfigKey.intKey("axle.rest.client.thread-count",
       1, 1, 1024, "REST clients, each on its own event loop with its own connection pool.")
       .withDefault(() -> CORES, "the number of CPU cores");
@@ -48,7 +52,7 @@ public final class RestConfigKeys {
       "http1", "h2c");
 
   static final List<ConfigKey<?>> ALL = List.of(ADDRESS, SERVER_THREAD_COUNT, SERVER_MAX_BODY_SIZE,
-      SERVER_IDLE_TIMEOUT, CLIENT_THREAD_COUNT, CLIENT_MAX_POOL_SIZE, CLIENT_MAX_WAIT_QUEUE_SIZE,
+      SERVER_IDLE_TIMEOUT, SERVER_MAX_CONNECTIONS, CLIENT_THREAD_COUNT, CLIENT_MAX_POOL_SIZE, CLIENT_MAX_WAIT_QUEUE_SIZE,
       CLIENT_CONNECT_TIMEOUT, CLIENT_KEEP_ALIVE_TIMEOUT, CLIENT_PROTOCOL);
 
   private RestConfigKeys() {

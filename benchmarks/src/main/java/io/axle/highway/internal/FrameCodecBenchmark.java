@@ -47,7 +47,7 @@ public class FrameCodecBenchmark {
   public String payload;
 
   private final ByteBufAllocator alloc = VertxByteBufAllocator.POOLED_ALLOCATOR;
-  private final FrameDecoder decoder = new FrameDecoder(MAX_FRAME_SIZE);
+  private final FrameDecoder decoder = new FrameDecoder(FrameLimits.maxFrameSize(MAX_FRAME_SIZE));
   private final List<Object> frames = new ArrayList<>(1);
   private OperationCodec codec;
   private Invocation request;
@@ -67,7 +67,7 @@ public class FrameCodecBenchmark {
     // the connection stamps as it writes (stampRequest, not measured here); an hour keeps it in the future.
     request.deadlineNanos(System.nanoTime() + TimeUnit.HOURS.toNanos(1));
     response = Response.ok(value);
-    requestFrame = codec.encodeRequest(alloc, request, MAX_FRAME_SIZE);
+    requestFrame = codec.encodeRequest(alloc, request, FrameLimits.maxFrameSize(MAX_FRAME_SIZE));
     codec.stampRequest(requestFrame, REQUEST_ID, request);
     responseFrame = codec.encodeResponse(alloc, REQUEST_ID, response, MAX_FRAME_SIZE);
   }
@@ -81,7 +81,7 @@ public class FrameCodecBenchmark {
   /** Consumer: arguments and header into a new request frame. */
   @Benchmark
   public int encodeRequest() {
-    ByteBuf frame = codec.encodeRequest(alloc, request, MAX_FRAME_SIZE);
+    ByteBuf frame = codec.encodeRequest(alloc, request, FrameLimits.maxFrameSize(MAX_FRAME_SIZE));
     int size = frame.readableBytes();
     frame.release();
     return size;

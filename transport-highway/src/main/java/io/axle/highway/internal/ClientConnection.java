@@ -5,6 +5,7 @@ import io.axle.Stage;
 import io.axle.Status;
 import io.axle.transport.calls.LoopOutbox;
 import io.axle.transport.calls.PendingCalls;
+import io.axle.transport.tls.TlsFailures;
 import io.axle.registry.Endpoint;
 import io.axle.transport.CallFailures;
 import io.netty.buffer.ByteBuf;
@@ -35,7 +36,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
   private final Endpoint endpoint;
   private final ContextInternal context;
   private final EventLoop eventLoop;
-  private final int maxFrameSize;
+  private final FrameLimits limits;
   private final LoopOutbox<PendingCall> outbox;
   /** Requests written since the last flush, not yet handed to the channel; loop-only. */
   private final WriteBatch batch = new WriteBatch();
@@ -45,11 +46,11 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
   private ChannelHandlerContext ctx;
   private String closeReason;
 
-  ClientConnection(Endpoint endpoint, ContextInternal context, int maxFrameSize) {
+  ClientConnection(Endpoint endpoint, ContextInternal context, FrameLimits limits) {
     this.endpoint = endpoint;
     this.context = context;
     this.eventLoop = context.nettyEventLoop();
-    this.maxFrameSize = maxFrameSize;
+    this.limits = limits;
     this.outbox = new LoopOutbox<>(eventLoop::inEventLoop, eventLoop, this);
     this.pending = new PendingCalls<>(eventLoop, call -> maybeIdle());
   }
@@ -64,7 +65,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
         NetSocketInternal socket = (NetSocketInternal) ar.result();
         ChannelHandlerContext vertxHandler = socket.channelHandlerContext();
         ByteReporter.install(socket, vertxHandler);
-        vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-frames", new FrameDecoder(maxFrameSize));
+        vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-frames", new FrameDecoder(limits));
         vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-client", this);
         if (!vertxHandler.channel().isActive()) {
           closed("the connection closed as it opened");
@@ -81,7 +82,8 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
         flush();
         outbox.drain();
       } else {
-        closed("cannot connect: " + ar.cause().getMessage());
+        closed(TlsFailures.isTls(ar.cause()) ? "TLS handshake failed: " + TlsFailures.describe(ar.cause(), false)
+            : "cannot connect: " + ar.cause().getMessage());
       }
     }));
   }

@@ -7,14 +7,16 @@ import java.util.List;
 
 /**
  * Cuts the byte stream into frames and checks the fixed header before buffering a byte of the
- * rest: a wrong magic or version, a negative length or a frame over the maximum size fails at
- * once, so a bad peer can't make the server hold memory.
+ * rest: a wrong magic or version, a header section or a frame over its maximum size fails at
+ * once, so a bad peer can't make the server hold memory, nor its loop parse a huge header.
  */
 public final class FrameDecoder extends ByteToMessageDecoder {
   private final int maxFrameSize;
+  private final int maxHeaderSize;
 
-  public FrameDecoder(int maxFrameSize) {
-    this.maxFrameSize = maxFrameSize;
+  public FrameDecoder(FrameLimits limits) {
+    this.maxFrameSize = limits.maxFrameSize();
+    this.maxHeaderSize = limits.maxHeaderSize();
   }
 
   @Override
@@ -38,6 +40,10 @@ public final class FrameDecoder extends ByteToMessageDecoder {
       long headerLength = in.getUnsignedInt(start + 12);
       long bodyLength = in.getUnsignedInt(start + 16);
       long frameSize = Frames.FIXED_SIZE + headerLength + bodyLength;
+      if (headerLength > maxHeaderSize) {
+        throw new HighwayProtocolException("header section of " + headerLength + " bytes is over the maximum of "
+            + maxHeaderSize + " (expected: <= axle.highway.max-header-size on the receiving side)");
+      }
       if (frameSize > maxFrameSize) {
         throw new HighwayProtocolException("frame of " + frameSize + " bytes (header " + headerLength + ", body "
             + bodyLength + ") is over the maximum of " + maxFrameSize

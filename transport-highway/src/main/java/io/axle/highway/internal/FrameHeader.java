@@ -46,9 +46,20 @@ public final class FrameHeader {
   /** RESPONSE: the provider refused the call before its method ran (field 8). */
   public boolean notRun;
   public Map<String, String> context;
+  /** Context entries the header carried, kept or not (past the maximum they are counted, not kept). */
+  public int contextEntries;
 
   /** Parses a header; a malformed one is a protocol error that closes the connection. */
   public static FrameHeader parse(ByteBuf in) {
+    return parse(in, Integer.MAX_VALUE);
+  }
+
+  /**
+   * Parses a header, keeping at most {@code maxContextEntries} context entries: the others are
+   * counted in {@link #contextEntries} and skipped, so a request with too many is answered, not
+   * held in memory.
+   */
+  public static FrameHeader parse(ByteBuf in, int maxContextEntries) {
     FrameHeader header = new FrameHeader();
     header.source = in;
     String pendingKey = null;
@@ -75,10 +86,12 @@ public final class FrameHeader {
           if (pendingKey == null) {
             throw new HighwayProtocolException("malformed header: context value without a key before it");
           }
-          if (header.context == null) {
-            header.context = new HashMap<>(4);
+          if (++header.contextEntries <= maxContextEntries) {
+            if (header.context == null) {
+              header.context = new HashMap<>(4);
+            }
+            header.context.put(pendingKey, value);
           }
-          header.context.put(pendingKey, value);
           pendingKey = null;
         }
         default -> skip(in, wireType, field);
@@ -155,13 +168,32 @@ public final class FrameHeader {
       writeVarint(out, status);
     }
     if (message != null) {
-      writeString(out, MESSAGE, message);
+      writeString(out, MESSAGE, shortened(message));
     }
     if (notRun) {
       writeVarint(out, (NOT_RUN << 3) | WIRE_VARINT);
       writeVarint(out, 1);
     }
   }
+
+  /**
+   * A message of at most {@link #MAX_MESSAGE_CHARS} characters: an answer's header must stay under
+   * every receiver's axle.highway.max-header-size (at least 4096 bytes), or the receiver would close
+   * the connection and every call on it, for one long exception message.
+   */
+  static String shortened(String message) {
+    if (message.length() <= MAX_MESSAGE_CHARS) {
+      return message;
+    }
+    int cut = MAX_MESSAGE_CHARS;
+    if (Character.isHighSurrogate(message.charAt(cut - 1))) {
+      cut--;
+    }
+    return message.substring(0, cut) + "... (" + (message.length() - cut) + " more characters)";
+  }
+
+  /** At most three UTF-8 bytes each, plus the suffix: well under the 4096-byte minimum header size. */
+  static final int MAX_MESSAGE_CHARS = 1000;
 
   private static void writeString(ByteBuf out, int field, String value) {
     writeVarint(out, ((long) field << 3) | WIRE_LENGTH_DELIMITED);

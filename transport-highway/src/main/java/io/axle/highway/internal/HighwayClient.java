@@ -31,17 +31,17 @@ public final class HighwayClient {
   private final List<ContextInternal> contexts;
   private final EventLoop[] loops;
   private final OperationCodecs codecs;
-  private final int maxFrameSize;
+  private final FrameLimits limits;
   private final Map<Endpoint, Slots> byEndpoint = new ConcurrentHashMap<>();
   private final InFlightCalls inFlight = new InFlightCalls();
   private volatile String closedReason;
 
-  public HighwayClient(NetClient netClient, List<ContextInternal> contexts, OperationCodecs codecs, int maxFrameSize) {
+  public HighwayClient(NetClient netClient, List<ContextInternal> contexts, OperationCodecs codecs, FrameLimits limits) {
     this.netClient = netClient;
     this.contexts = List.copyOf(contexts);
     this.loops = contexts.stream().map(ContextInternal::nettyEventLoop).toArray(EventLoop[]::new);
     this.codecs = codecs;
-    this.maxFrameSize = maxFrameSize;
+    this.limits = limits;
   }
 
   public CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint) {
@@ -55,7 +55,7 @@ public final class HighwayClient {
     try {
       codec = codecs.of(invocation.operation());
       // Into a heap buffer whatever the thread: the connection copies it into its batch.
-      request = codec.encodeRequest(EncodeBuffers.heap(), invocation, maxFrameSize);
+      request = codec.encodeRequest(EncodeBuffers.heap(), invocation, limits);
       invocation.mark(Stage.CONSUMER_ENCODED);
     } catch (AxleException e) {
       return CompletableFuture.completedFuture(Response.failure(e));
@@ -107,7 +107,7 @@ public final class HighwayClient {
       }
       ClientConnection connection = connections.get(index);
       while (connection == null || !connection.isUsable()) {
-        ClientConnection fresh = new ClientConnection(endpoint, contexts.get(index), maxFrameSize);
+        ClientConnection fresh = new ClientConnection(endpoint, contexts.get(index), limits);
         if (connections.compareAndSet(index, connection, fresh)) {
           fresh.connect(netClient);
           return fresh;

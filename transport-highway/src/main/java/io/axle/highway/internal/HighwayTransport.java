@@ -7,11 +7,16 @@ import io.axle.config.HostAndPort;
 import io.axle.highway.HighwayConfigKeys;
 import io.axle.registry.Endpoint;
 import io.axle.transport.CallFailures;
+import io.axle.transport.ConnectionLimit;
 import io.axle.transport.ProviderOperations;
 import io.axle.transport.Transport;
 import io.axle.transport.ServerLoops;
 import io.axle.transport.TransportContext;
+import io.axle.transport.tls.Tls;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.internal.net.NetSocketInternal;
@@ -25,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +48,10 @@ public final class HighwayTransport implements Transport {
 
   private final TransportContext context;
   private final VertxInternal vertx;
-  private final int maxFrameSize;
+  private final ServerLimits limits;
+  private final ConnectionLimit connections;
+  private final long idleTimeoutNanos;
+  private final int maxUnreadBytes;
   private final OperationCodecs codecs = new OperationCodecs();
   private volatile ServedOperations served;
   private final ServerLoops serverLoops;
@@ -54,7 +63,11 @@ public final class HighwayTransport implements Transport {
     this.context = context;
     this.vertx = (VertxInternal) context.vertx();
     AxleConfig config = context.config();
-    this.maxFrameSize = config.get(HighwayConfigKeys.MAX_FRAME_SIZE);
+    this.limits = ServerLimits.of(config);
+    this.connections = new ConnectionLimit(NAME, HighwayConfigKeys.SERVER_MAX_CONNECTIONS.name(),
+        config.get(HighwayConfigKeys.SERVER_MAX_CONNECTIONS));
+    this.idleTimeoutNanos = config.get(HighwayConfigKeys.SERVER_IDLE_TIMEOUT).toNanos();
+    this.maxUnreadBytes = config.get(HighwayConfigKeys.SERVER_MAX_UNREAD_BYTES);
     // Server loops are taken first, so that client loops land on other threads of the pool.
     this.serverLoops = new ServerLoops(NAME, vertx,
         context.providerOperations().isEmpty() ? 0 : config.get(HighwayConfigKeys.SERVER_THREAD_COUNT));
@@ -62,10 +75,19 @@ public final class HighwayTransport implements Transport {
     for (int i = 0; i < config.get(HighwayConfigKeys.CLIENT_THREAD_COUNT); i++) {
       clientContexts.add(vertx.createEventLoopContext());
     }
-    this.netClient = vertx.createNetClient(new NetClientOptions()
+    Tls tls = context.tls();
+    NetClientOptions clientOptions = new NetClientOptions()
         .setTcpNoDelay(true)
-        .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, config.get(HighwayConfigKeys.CLIENT_CONNECT_TIMEOUT).toMillis())));
-    this.client = new HighwayClient(netClient, clientContexts, codecs, maxFrameSize);
+        .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, config.get(HighwayConfigKeys.CLIENT_CONNECT_TIMEOUT).toMillis()));
+    if (tls.client()) {
+      tls.applyTo(clientOptions);
+      clientOptions.setHostnameVerificationAlgorithm(tls.verifyHost() ? "HTTPS" : "");
+    }
+    this.netClient = vertx.createNetClient(clientOptions);
+    if (tls.client()) {
+      tls.onClientReload(options -> netClient.updateSSLOptions(options, true));
+    }
+    this.client = new HighwayClient(netClient, clientContexts, codecs, limits.frames());
   }
 
   @Override
@@ -83,8 +105,15 @@ public final class HighwayTransport implements Transport {
     served = new ServedOperations(operations, codecs);
     HostAndPort address = context.config().get(HighwayConfigKeys.ADDRESS);
     return serverLoops.listen(address, HighwayConfigKeys.ADDRESS.name(), (loop, port) -> {
-      NetServer server = vertx.createNetServer(new NetServerOptions().setTcpNoDelay(true));
+      Tls tls = context.tls();
+      NetServerOptions options = new NetServerOptions().setTcpNoDelay(true);
+      tls.applyTo(options);
+      NetServer server = vertx.createNetServer(options);
       server.connectHandler(this::accept);
+      if (tls.server()) {
+        server.exceptionHandler(failure -> tls.logServerFailure(NAME, failure));
+        tls.onServerReload(ssl -> server.updateSSLOptions(ssl, true));
+      }
       return server.listen(port, address.host()).map(bound -> {
         servers.add(bound);
         return bound.actualPort();
@@ -95,9 +124,17 @@ public final class HighwayTransport implements Transport {
   private void accept(NetSocket socket) {
     NetSocketInternal internal = (NetSocketInternal) socket;
     ChannelHandlerContext vertxHandler = internal.channelHandlerContext();
-    ServerConnection connection = new ServerConnection(context.providerOperations(), served, maxFrameSize);
+    Channel channel = vertxHandler.channel();
+    if (!connections.admit(channel)) {
+      return;
+    }
+    // Past it the connection is not read until its peer reads (ServerConnection.channelWritabilityChanged).
+    channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(maxUnreadBytes / 2, maxUnreadBytes));
+    ServerConnection connection = new ServerConnection(context.providerOperations(), served, limits);
     ByteReporter.install(socket, vertxHandler);
-    vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-frames", new FrameDecoder(maxFrameSize));
+    vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-idle",
+        new IdleStateHandler(0, 0, idleTimeoutNanos, TimeUnit.NANOSECONDS));
+    vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-frames", new FrameDecoder(limits.frames()));
     vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-server", connection);
     socket.shutdownHandler(timeout -> connection.goAway());
   }

@@ -52,18 +52,29 @@ public final class OperationCodec {
    * A request frame with request id 0 and, for a call with a deadline, a timeout of 0: the
    * connection writes the real id and the time left in when it sends it ({@link #stampRequest}).
    */
-  public ByteBuf encodeRequest(ByteBufAllocator alloc, Invocation invocation, int maxFrameSize) {
+  public ByteBuf encodeRequest(ByteBufAllocator alloc, Invocation invocation, FrameLimits limits) {
     // Whether there is one, not what is left: the clock is read once, when the request is stamped.
     boolean deadline = invocation.deadlineNanos() != 0;
+    Map<String, String> context = invocation.contextOrNull();
+    if (context != null && context.size() > limits.maxContextEntries()) {
+      throw new AxleException(Status.BAD_REQUEST, operation.qualifiedName() + " was not sent: its context has "
+          + context.size() + " entries (expected: <= " + limits.maxContextEntries()
+          + ", axle.highway.max-context-entries)");
+    }
     ByteBuf buf = alloc.buffer(128);
     try {
       int start = buf.writerIndex();
       writeFixedHeader(buf, Frames.TYPE_REQUEST, 0);
       int headerStart = buf.writerIndex();
-      FrameHeader.writeRequest(buf, requestPrefix, deadline, invocation.contextOrNull());
+      FrameHeader.writeRequest(buf, requestPrefix, deadline, context);
       int bodyStart = buf.writerIndex();
+      if (bodyStart - headerStart > limits.maxHeaderSize()) {
+        throw new AxleException(Status.BAD_REQUEST, operation.qualifiedName() + " was not sent: its header section "
+            + "(operation and context entries) is " + (bodyStart - headerStart) + " bytes (expected: <= "
+            + limits.maxHeaderSize() + ", axle.highway.max-header-size)");
+      }
       writeBody(buf, arguments, invocation.args());
-      finish(buf, start, headerStart, bodyStart, maxFrameSize, "request");
+      finish(buf, start, headerStart, bodyStart, limits.maxFrameSize(), "request");
       return buf;
     } catch (RuntimeException | IOException | StackOverflowError e) {
       buf.release();

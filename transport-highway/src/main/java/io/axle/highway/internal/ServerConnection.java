@@ -12,8 +12,12 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.axle.registry.Endpoint;
 import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -36,6 +40,9 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private final ProviderOperations operations;
   private final ServedOperations served;
   private final int maxFrameSize;
+  private final int maxContextEntries;
+  private final int maxConcurrent;
+  private final long unreadTimeoutNanos;
   /** Answered requests whose answers are not written yet: what a going-away connection waits for. */
   private final AtomicInteger inFlight = new AtomicInteger();
   private LoopOutbox<Reply> outbox;
@@ -46,11 +53,26 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   /** Replies drained since the last flush, still counted in flight until it; loop-only. */
   private int drained;
   private volatile boolean goingAway;
+  /**
+   * Requests read past {@link #maxConcurrent}, served as earlier ones are answered; loop-only.
+   * Reading stops when the first is parked, so they are at most what one read brought.
+   */
+  private final ArrayDeque<Frame> parked = new ArrayDeque<>();
+  /** Reading stopped: too many requests in flight, or answers the peer does not read; loop-only. */
+  private boolean pausedForConcurrency;
+  private boolean pausedForUnread;
+  private ScheduledFuture<?> unreadClose;
+  private boolean resuming;
+  /** A GOAWAY was sent for being idle: idle as long again, the connection is closed; loop-only. */
+  private boolean idleGoAwaySent;
 
-  ServerConnection(ProviderOperations operations, ServedOperations served, int maxFrameSize) {
+  ServerConnection(ProviderOperations operations, ServedOperations served, ServerLimits limits) {
     this.operations = operations;
     this.served = served;
-    this.maxFrameSize = maxFrameSize;
+    this.maxFrameSize = limits.frames().maxFrameSize();
+    this.maxContextEntries = limits.frames().maxContextEntries();
+    this.maxConcurrent = limits.maxConcurrentPerConnection();
+    this.unreadTimeoutNanos = limits.unreadTimeout().toNanos();
   }
 
   @Override
@@ -81,6 +103,19 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
     outbox.readStarted();
     Frame frame = (Frame) msg;
+    if (!parked.isEmpty() || inFlight.get() >= maxConcurrent) {
+      // Over the connection's limit: kept, and the socket no longer read, until calls complete.
+      parked.add(frame);
+      if (!pausedForConcurrency) {
+        pausedForConcurrency = true;
+        updateAutoRead();
+      }
+      return;
+    }
+    serve(frame);
+  }
+
+  private void serve(Frame frame) {
     try {
       if (frame.type() != Frames.TYPE_REQUEST) {
         throw new HighwayProtocolException("a client sent a " + Frames.typeName(frame.type())
@@ -92,6 +127,90 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     }
   }
 
+  /**
+   * Serves parked requests while the connection is under its limit, and reads again once none is
+   * left; called on the loop whenever a call of this connection was answered.
+   */
+  private void resumeParked() {
+    if (!pausedForConcurrency || resuming) {
+      return;
+    }
+    resuming = true;
+    try {
+      while (!parked.isEmpty() && inFlight.get() < maxConcurrent) {
+        serve(parked.poll());
+      }
+    } catch (RuntimeException e) {
+      exceptionCaught(ctx, e);
+      return;
+    } finally {
+      resuming = false;
+    }
+    if (parked.isEmpty() && inFlight.get() < maxConcurrent) {
+      pausedForConcurrency = false;
+      updateAutoRead();
+    }
+  }
+
+  private void updateAutoRead() {
+    ctx.channel().config().setAutoRead(!pausedForConcurrency && !pausedForUnread);
+  }
+
+  /**
+   * The socket took nothing for a while and answers pile up past axle.highway.server.max-unread-bytes
+   * (Netty's high-water mark): reading stops, so the peer cannot add to them, and a peer that reads
+   * nothing for the unread timeout is cut off.
+   */
+  @Override
+  public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+    boolean writable = ctx.channel().isWritable();
+    if (!writable && !pausedForUnread) {
+      pausedForUnread = true;
+      updateAutoRead();
+      unreadClose = ctx.executor().schedule(this::closeUnread, unreadTimeoutNanos, TimeUnit.NANOSECONDS);
+    } else if (writable && pausedForUnread) {
+      pausedForUnread = false;
+      unreadClose.cancel(false);
+      updateAutoRead();
+    }
+    ctx.fireChannelWritabilityChanged();
+  }
+
+  private void closeUnread() {
+    if (!ctx.channel().isWritable() && ctx.channel().isActive()) {
+      log.warn("highway: closing the connection from {}: its peer has read none of its answers for {} ms while "
+          + "more than axle.highway.server.max-unread-bytes ({} bytes) of them waited (axle.highway.server."
+          + "unread-timeout)", ctx.channel().remoteAddress(), TimeUnit.NANOSECONDS.toMillis(unreadTimeoutNanos),
+          ctx.channel().config().getWriteBufferHighWaterMark());
+      ctx.close();
+    }
+  }
+
+  /**
+   * Nothing read or written for axle.highway.server.idle-timeout ({@link IdleStateHandler} in front):
+   * a connection with no call in flight is sent GOAWAY, which its client answers by closing it; one
+   * still idle after as long again (a peer that is not an Axle client, or does not care) is closed.
+   */
+  @Override
+  public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+    if (!(event instanceof IdleStateEvent)) {
+      ctx.fireUserEventTriggered(event);
+      return;
+    }
+    if (inFlight.get() > 0 || !parked.isEmpty()) {
+      // Calls that run long are not idleness.
+      return;
+    }
+    if (!idleGoAwaySent) {
+      idleGoAwaySent = true;
+      log.debug("highway: connection from {} idle, sent GOAWAY", ctx.channel().remoteAddress());
+      goAway();
+    } else {
+      log.debug("highway: closing the connection from {}: still idle after its GOAWAY", ctx.channel().remoteAddress());
+      ctx.close();
+    }
+  }
+
   /** An answer made off the event loop, waiting for it; the invocation hears when it is sent. */
   private record Reply(ByteBuf frame, Invocation invocation, Response response) {
   }
@@ -99,7 +218,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   private void onRequest(Frame frame) {
     long receivedNanos = System.nanoTime();
     long requestId = frame.requestId();
-    FrameHeader header = FrameHeader.parse(frame.header());
+    FrameHeader header = FrameHeader.parse(frame.header(), maxContextEntries);
     if (header.schemaIdIndex < 0 || header.operationIndex < 0) {
       boolean noSchema = header.schemaIdIndex < 0;
       boolean noOperation = header.operationIndex < 0;
@@ -118,6 +237,14 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     }
     ProviderOperation operation = target.operation();
     OperationCodec codec = target.codec();
+    if (header.contextEntries > maxContextEntries) {
+      AxleException tooMany = new AxleException(Status.BAD_REQUEST, operation.meta().qualifiedName() + " was not run: the request "
+          + "carries " + header.contextEntries + " context entries (expected: <= " + maxContextEntries
+          + ", axle.highway.max-context-entries on the provider)");
+      operation.rejected(receivedNanos, HighwayTransport.NAME, caller, tooMany);
+      writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, tooMany.status(), tooMany.getMessage()));
+      return;
+    }
     Object[] args;
     try {
       args = codec.decodeArguments(frame.body());
@@ -141,6 +268,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
       sent(invocation, response);
       outbox.flushSoon();
       inFlight.decrementAndGet();
+      resumeParked();
       return;
     }
     ByteBuf frame = codec.encodeResponse(EncodeBuffers.forCurrentThread(ctx.alloc()), requestId, response, maxFrameSize);
@@ -180,6 +308,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     if (drained > 0) {
       inFlight.addAndGet(-drained);
       drained = 0;
+      resumeParked();
     }
   }
 
@@ -217,6 +346,11 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
     batch.release();
+    parked.forEach(Frame::release);
+    parked.clear();
+    if (unreadClose != null) {
+      unreadClose.cancel(false);
+    }
     outbox.discardQueued(this::discard);
     int lost = inFlight.get();
     if (lost > 0) {

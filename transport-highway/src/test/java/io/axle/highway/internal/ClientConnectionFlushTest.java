@@ -53,7 +53,8 @@ class ClientConnectionFlushTest {
     vertx = Vertx.vertx();
     context = ((VertxInternal) vertx).createEventLoopContext();
     NetClient client = vertx.createNetClient();
-    connection = new ClientConnection(new Endpoint("highway", "127.0.0.1", endpoint.port()), context, 1 << 20);
+    connection = new ClientConnection(new Endpoint("highway", "127.0.0.1", endpoint.port()), context,
+        FrameLimits.maxFrameSize(1 << 20));
     connection.connect(client);
     // The first call opens the connection; then the writes are watched.
     assertThat(call("open").get(10, TimeUnit.SECONDS).result()).isEqualTo("open");
@@ -115,7 +116,7 @@ class ClientConnectionFlushTest {
   private CompletableFuture<Response> call(String message) {
     Invocation invocation = new Invocation(Role.CONSUMER, echo, new Object[] {message});
     PendingCall call = new PendingCall(invocation, new Endpoint("highway", "127.0.0.1", 1), codec,
-        codec.encodeRequest(EncodeBuffers.heap(), invocation, 1 << 20), inFlight);
+        codec.encodeRequest(EncodeBuffers.heap(), invocation, FrameLimits.maxFrameSize(1 << 20)), inFlight);
     connection.send(call);
     return call.future();
   }

@@ -34,7 +34,7 @@ class ServerConnectionFlushTest {
   @Test
   void aResponseThatCannotBeSent_leavesNothingOfItselfInTheBatch_andBecomesAnErrorFrame() {
     // Requests up to 1 MiB come in; responses over 300 bytes may not go out.
-    EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(1 << 20), connection(300));
+    EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(FrameLimits.maxFrameSize(1 << 20)), connection(300));
     channel.writeInbound(burst("first", "x".repeat(1000), "third"));
 
     ByteBuf responses = channel.readOutbound();
@@ -52,7 +52,8 @@ class ServerConnectionFlushTest {
     WriteCounter counter = new WriteCounter();
     AtomicInteger flushes = counter.flushes;
     AtomicInteger writes = counter.writes;
-    EmbeddedChannel channel = new EmbeddedChannel(counter, new FrameDecoder(1 << 20), connection(1 << 20));
+    EmbeddedChannel channel = new EmbeddedChannel(counter, new FrameDecoder(FrameLimits.maxFrameSize(1 << 20)),
+        connection(1 << 20));
     String[] messages = new String[50];
     for (int i = 0; i < messages.length; i++) {
       messages[i] = "m" + (i + 1);
@@ -83,7 +84,8 @@ class ServerConnectionFlushTest {
         return List.of(operation);
       }
     };
-    return new ServerConnection(operations, new ServedOperations(operations, new OperationCodecs()), maxFrameSize);
+    return new ServerConnection(operations, new ServedOperations(operations, new OperationCodecs()),
+        ServerLimits.maxFrameSize(maxFrameSize));
   }
 
   /** One read's worth of pipelined {@code echo} requests, with request ids 1, 2, … in order. */
@@ -91,7 +93,7 @@ class ServerConnectionFlushTest {
     CompositeByteBuf burst = ByteBufAllocator.DEFAULT.compositeBuffer();
     for (int i = 0; i < messages.length; i++) {
       ByteBuf request = codec.encodeRequest(ByteBufAllocator.DEFAULT, new Invocation(Role.CONSUMER, echo,
-          new Object[] {messages[i]}), 1 << 20);
+          new Object[] {messages[i]}), FrameLimits.maxFrameSize(1 << 20));
       request.setLong(Frames.REQUEST_ID_OFFSET, i + 1);
       burst.addComponent(true, request);
     }
@@ -100,7 +102,7 @@ class ServerConnectionFlushTest {
 
   /** The {@code count} response frames in {@code responses}, checked to carry ids 1, 2, … and nothing after. */
   private List<Response> answers(ByteBuf responses, int count) {
-    EmbeddedChannel reader = new EmbeddedChannel(new FrameDecoder(1 << 20));
+    EmbeddedChannel reader = new EmbeddedChannel(new FrameDecoder(FrameLimits.maxFrameSize(1 << 20)));
     reader.writeInbound(responses);
     List<Response> answers = new ArrayList<>();
     for (int i = 1; i <= count; i++) {

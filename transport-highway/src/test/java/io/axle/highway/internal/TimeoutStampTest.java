@@ -27,7 +27,7 @@ class TimeoutStampTest {
     OperationCodec codec = new OperationCodec(ECHO);
     Invocation invocation = new Invocation(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
     invocation.deadlineNanos(System.nanoTime() + TimeUnit.SECONDS.toNanos(1));
-    ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, 1 << 20);
+    ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, FrameLimits.maxFrameSize(1 << 20));
     try {
       assertThat(header(frame).timeoutMicros).as("not stamped yet").isZero();
 
@@ -48,7 +48,7 @@ class TimeoutStampTest {
     Invocation invocation = new Invocation(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
     invocation.deadlineNanos(System.nanoTime() + TimeUnit.SECONDS.toNanos(5));
     invocation.context().put("tenant", "t1");
-    ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, 1 << 20);
+    ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, FrameLimits.maxFrameSize(1 << 20));
     try {
       codec.stampRequest(frame, 9, invocation);
 
@@ -79,7 +79,7 @@ class TimeoutStampTest {
   void aCallWithoutDeadline_sendsNoTimeout() {
     OperationCodec codec = new OperationCodec(ECHO);
     Invocation invocation = new Invocation(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
-    ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, 1 << 20);
+    ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, FrameLimits.maxFrameSize(1 << 20));
     try {
       codec.stampRequest(frame, 7, invocation);
 
@@ -95,7 +95,7 @@ class TimeoutStampTest {
     OperationCodec codec = new OperationCodec(ECHO);
     Invocation invocation = new Invocation(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
     invocation.deadlineNanos(System.nanoTime() - 1);
-    ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, 1 << 20);
+    ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, FrameLimits.maxFrameSize(1 << 20));
     try {
       codec.stampRequest(frame, 1, invocation);
 

@@ -16,6 +16,7 @@ import io.axle.rest.internal.client.EncodedRequest;
 import io.axle.rest.internal.client.RequestPlan;
 import io.axle.rest.internal.client.RestCall;
 import io.axle.transport.TransportContext;
+import io.axle.transport.tls.Tls;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
@@ -53,16 +54,20 @@ final class RestClient {
     this.json = json;
     AxleConfig config = context.config();
     VertxInternal vertx = (VertxInternal) context.vertx();
-    HttpClientOptions options = clientOptions(config);
+    Tls tls = context.tls();
+    HttpClientOptions options = clientOptions(config, tls);
     PoolOptions pool = new PoolOptions()
         .setHttp1MaxSize(config.get(RestConfigKeys.CLIENT_MAX_POOL_SIZE))
         .setMaxWaitQueueSize(config.get(RestConfigKeys.CLIENT_MAX_WAIT_QUEUE_SIZE));
     for (int i = 0; i < config.get(RestConfigKeys.CLIENT_THREAD_COUNT); i++) {
       loops.add(ClientLoop.create(vertx.createEventLoopContext(), options, pool, json));
     }
+    if (tls.client()) {
+      loops.forEach(loop -> tls.onClientReload(loop::updateSslOptions));
+    }
   }
 
-  static HttpClientOptions clientOptions(AxleConfig config) {
+  static HttpClientOptions clientOptions(AxleConfig config, Tls tls) {
     HttpClientOptions options = new HttpClientOptions()
         .setTcpNoDelay(true)
         .setKeepAlive(true)
@@ -75,7 +80,14 @@ final class RestClient {
     int keepAliveSeconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE,
         config.get(RestConfigKeys.CLIENT_KEEP_ALIVE_TIMEOUT).toSeconds()));
     options.setKeepAliveTimeout(keepAliveSeconds).setHttp2KeepAliveTimeout(keepAliveSeconds);
-    if ("h2c".equals(config.get(RestConfigKeys.CLIENT_PROTOCOL))) {
+    boolean http2 = "h2c".equals(config.get(RestConfigKeys.CLIENT_PROTOCOL));
+    if (tls.client()) {
+      tls.applyTo(options);
+      options.setVerifyHost(tls.verifyHost());
+      // Over TLS, HTTP/2 is chosen in the handshake (ALPN), with HTTP/1.1 as the fallback.
+      options.setUseAlpn(http2);
+    }
+    if (http2) {
       // Prior knowledge: the connection starts as HTTP/2, with no HTTP/1.1 upgrade round trip.
       options.setProtocolVersion(HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false);
     }

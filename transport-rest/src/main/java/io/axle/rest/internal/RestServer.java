@@ -7,12 +7,15 @@ import io.axle.rest.RestConfigKeys;
 import io.axle.rest.internal.server.ResponseWriter;
 import io.axle.rest.internal.server.RouteTable;
 import io.axle.rest.internal.server.ServerRouter;
+import io.axle.transport.ConnectionLimit;
 import io.axle.transport.ServerLoops;
 import io.axle.transport.TransportContext;
+import io.axle.transport.tls.Tls;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.net.impl.ConnectionBase;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +35,7 @@ final class RestServer {
   private final VertxInternal vertx;
   private final ServerLoops serverLoops;
   private final List<HttpServer> servers = new CopyOnWriteArrayList<>();
+  private final ConnectionLimit connections;
 
   RestServer(TransportContext context, RestJson json) {
     this.context = context;
@@ -40,6 +44,8 @@ final class RestServer {
     // Taken here, in the constructor, so that the server loops come before the client's.
     this.serverLoops = new ServerLoops(RestTransport.NAME, vertx,
         context.providerOperations().isEmpty() ? 0 : context.config().get(RestConfigKeys.SERVER_THREAD_COUNT));
+    this.connections = new ConnectionLimit(RestTransport.NAME, RestConfigKeys.SERVER_MAX_CONNECTIONS.name(),
+        context.config().get(RestConfigKeys.SERVER_MAX_CONNECTIONS));
   }
 
   /** Starts serving the provider operations, if any; completes with the bound endpoint or null. */
@@ -62,11 +68,25 @@ final class RestServer {
         .setPerMessageWebSocketCompressionSupported(false)
         .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, config.get(RestConfigKeys.SERVER_IDLE_TIMEOUT).toMillis()))
         .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
+    Tls tls = context.tls();
+    if (tls.server()) {
+      tls.applyTo(options);
+      // HTTP/2 over TLS is agreed in the handshake; HTTP/1.1 clients are served as before.
+      options.setUseAlpn(true);
+    }
     int maxBodySize = config.get(RestConfigKeys.SERVER_MAX_BODY_SIZE);
     return serverLoops.listen(address, RestConfigKeys.ADDRESS.name(), (loop, port) -> {
       HttpServer server = vertx.createHttpServer(new HttpServerOptions(options));
       ResponseWriter writer = new ResponseWriter(((ContextInternal) loop).nettyEventLoop(), json);
-      server.connectionHandler(writer::connected);
+      if (tls.server()) {
+        server.exceptionHandler(failure -> tls.logServerFailure(RestTransport.NAME, failure));
+        tls.onServerReload(ssl -> server.updateSSLOptions(ssl, true));
+      }
+      server.connectionHandler(connection -> {
+        if (connections.admit(((ConnectionBase) connection).channel())) {
+          writer.connected(connection);
+        }
+      });
       server.requestHandler(ServerRouter.create(vertx, routes, context.providerOperations(), json, writer,
           maxBodySize));
       return server.listen(port, address.host()).map(bound -> {

@@ -45,13 +45,61 @@ class RestServerConnectionTest {
         Socket socket = new Socket("127.0.0.1", provider.endpoint("rest").orElseThrow().port())) {
       socket.setSoTimeout(20_000);
       for (int i = 0; i < 3; i++) {
-        String body = "{\"message\":\"m" + i + "\"}";
-        socket.getOutputStream().write(("POST /EchoService/echo HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
-            + "content-length: " + body.length() + "\r\n\r\n" + body).getBytes(StandardCharsets.US_ASCII));
-        String response = readResponse(socket.getInputStream());
+        String response = echo(socket, "m" + i);
         assertThat(response).startsWith("HTTP/1.1 200 OK").endsWith("\"m" + i + "\"");
       }
     }
+  }
+
+  @Test
+  void connectionsPastTheMaximum_areClosedAtOnce_andTheOthersAreServed() throws Exception {
+    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.server.max-connections", 2))) {
+      int port = provider.endpoint("rest").orElseThrow().port();
+      try (Socket first = new Socket("127.0.0.1", port); Socket second = new Socket("127.0.0.1", port)) {
+        first.setSoTimeout(20_000);
+        second.setSoTimeout(20_000);
+        assertThat(echo(first, "first")).startsWith("HTTP/1.1 200 OK").endsWith("\"first\"");
+        assertThat(echo(second, "second")).startsWith("HTTP/1.1 200 OK");
+        try (Socket third = new Socket("127.0.0.1", port)) {
+          third.setSoTimeout(20_000);
+          // Vert.x makes the HTTP connection, and so Axle counts it, once its first bytes tell HTTP/1.1
+          // from h2c; a connection that sends nothing is left to the idle timeout.
+          sendEcho(third, "third");
+          int read;
+          try {
+            read = third.getInputStream().read();
+          } catch (java.net.SocketException reset) {
+            read = -1;
+          }
+          assertThat(read).as("the third connection is closed without an answer").isEqualTo(-1);
+        }
+        // The two admitted connections are still served.
+        assertThat(echo(first, "again")).startsWith("HTTP/1.1 200 OK").endsWith("\"again\"");
+      }
+      // Their places free again once they close.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      String answer = null;
+      while (answer == null && System.nanoTime() < deadline) {
+        try (Socket later = new Socket("127.0.0.1", port)) {
+          later.setSoTimeout(20_000);
+          answer = echo(later, "later");
+        } catch (java.io.IOException closedStill) {
+          Thread.sleep(20);
+        }
+      }
+      assertThat(answer).startsWith("HTTP/1.1 200 OK");
+    }
+  }
+
+  private static String echo(Socket socket, String message) throws java.io.IOException {
+    sendEcho(socket, message);
+    return readResponse(socket.getInputStream());
+  }
+
+  private static void sendEcho(Socket socket, String message) throws java.io.IOException {
+    String body = "{\"message\":\"" + message + "\"}";
+    socket.getOutputStream().write(("POST /EchoService/echo HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+        + "content-length: " + body.length() + "\r\n\r\n" + body).getBytes(StandardCharsets.US_ASCII));
   }
 
   @Test

@@ -10,6 +10,7 @@ import io.axle.rest.internal.RestJson;
 import io.axle.transport.CallFailures;
 import io.axle.transport.calls.LoopOutbox;
 import io.axle.transport.calls.PendingCalls;
+import io.axle.transport.tls.TlsFailures;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -26,6 +27,7 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.http.StreamResetException;
 import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.net.ClientSSLOptions;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.util.Map;
@@ -157,6 +159,11 @@ public final class ClientLoop {
     return context.isRunningOnContext();
   }
 
+  /** New TLS material for the connections this client makes from now on. */
+  public Future<Boolean> updateSslOptions(ClientSSLOptions options) {
+    return client.updateSSLOptions(options, true);
+  }
+
   /** Closes the HttpClient and its connections. */
   public Future<Void> close() {
     return client.close();
@@ -181,7 +188,7 @@ public final class ClientLoop {
     try {
       obtained = client.request(options);
     } catch (RuntimeException e) {
-      pending.fail(call, "cannot connect: " + e.getMessage());
+      pending.fail(call, connectFailure(e));
       return;
     }
     obtained.onComplete(ar -> onConnection(call, ar));
@@ -205,7 +212,7 @@ public final class ClientLoop {
             + " connections of this REST client (raise axle.rest.client.connection.max-wait-queue-size or "
             + "axle.rest.client.connection.maxPoolSize)"));
       } else {
-        pending.fail(call, "cannot connect: " + cause.getMessage());
+        pending.fail(call, connectFailure(cause));
       }
       return;
     }
@@ -279,6 +286,11 @@ public final class ClientLoop {
     }
     call.invocation().mark(Stage.CONSUMER_DECODED);
     pending.finish(call, result);
+  }
+
+  private static String connectFailure(Throwable cause) {
+    return TlsFailures.isTls(cause) ? "TLS handshake failed: " + TlsFailures.describe(cause, false)
+        : "cannot connect: " + cause.getMessage();
   }
 
   private static void resetRequest(RestCall call) {

@@ -1,0 +1,288 @@
+package io.axle.transport.tls;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.axle.Axle;
+import io.axle.AxleException;
+import io.axle.Status;
+import io.axle.testing.EchoService;
+import io.axle.testing.EchoServiceImpl;
+import io.axle.testing.LogCapture;
+import io.axle.testing.Runtimes;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * TLS and mutual TLS on both transports with real certificates (a CA made fresh per test), real
+ * servers on loopback and real clients: round trips, each handshake failure with the server's log
+ * line that says which, and a certificate reloaded while a connection stays up. "rest-h2" is REST
+ * with {@code axle.rest.client.protocol: h2c}, which over TLS is HTTP/2 agreed by ALPN.
+ */
+class TlsTest {
+  @TempDir
+  Path dir;
+  private TestPki pki;
+  private final EchoServiceImpl impl = new EchoServiceImpl();
+  private final LogCapture log = new LogCapture();
+  private final List<Axle> runtimes = new ArrayList<>();
+
+  @BeforeEach
+  void pki() throws Exception {
+    pki = new TestPki(dir);
+    log.install();
+  }
+
+  @AfterEach
+  void stop() {
+    impl.release();
+    for (int i = runtimes.size() - 1; i >= 0; i--) {
+      runtimes.get(i).stop();
+    }
+    log.uninstall();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"highway", "rest", "rest-h2"})
+  void roundTrip_overTls(String wire) throws Exception {
+    TestPki.CertFiles server = pki.server("server");
+    Axle provider = provider(wire, serverTls(server));
+    EchoService echo = consumer(provider, wire, clientTls(pki.caFile()));
+    assertThat(echo.echo("over TLS")).isEqualTo("over TLS");
+    assertThat(echo.add(40, 2)).isEqualTo(42);
+    assertThat(peerCertificate(provider, wire).getSubjectX500Principal().getName()).isEqualTo("CN=server");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"highway", "rest", "rest-h2"})
+  void mutualTls_roundTrip_withPemAndWithPkcs12ClientCertificates(String wire) throws Exception {
+    Map<String, Object> serverKeys = serverTls(pki.server("server"));
+    serverKeys.put("axle.tls.server.client-auth", "require");
+    serverKeys.put("axle.tls.server.trust", pki.caFile().toString());
+    Axle provider = provider(wire, serverKeys);
+
+    TestPki.CertFiles client = pki.client("client");
+    Map<String, Object> pem = clientTls(pki.caFile());
+    pem.put("axle.tls.client.cert", client.cert().toString());
+    pem.put("axle.tls.client.key", client.key().toString());
+    assertThat(consumer(provider, wire, pem).echo("pem")).isEqualTo("pem");
+
+    Map<String, Object> pkcs12 = clientTls(pki.caFile());
+    pkcs12.put("axle.tls.client.cert", pki.clientPkcs12("client2").toString());
+    pkcs12.put("axle.tls.client.password", TestPki.PASSWORD);
+    assertThat(consumer(provider, wire, pkcs12).echo("pkcs12")).isEqualTo("pkcs12");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"highway", "rest"})
+  void aPlaintextClient_onATlsPort_failsItsConnection_andTheServerSaysWhy(String wire) throws Exception {
+    Axle provider = provider(wire, serverTls(pki.server("server")));
+    EchoService plain = consumer(provider, wire, Map.of("axle.request.timeout", "3s"));
+    assertThatThrownBy(() -> plain.echo("in clear")).isInstanceOf(AxleException.class);
+    awaitLog(wire + ": TLS connection refused: the client does not speak TLS (a plaintext client on a TLS port)");
+    // A TLS client of the same server is served meanwhile.
+    assertThat(consumer(provider, wire, clientTls(pki.caFile())).echo("fine")).isEqualTo("fine");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"highway", "rest"})
+  void aServerSignedByAnUnknownCa_isRefusedByTheClient(String wire) throws Exception {
+    Axle provider = provider(wire, serverTls(pki.rogueServer("rogue")));
+    EchoService echo = consumer(provider, wire, clientTls(pki.caFile()));
+    assertThatThrownBy(() -> echo.echo("x")).isInstanceOfSatisfying(AxleException.class, e -> {
+      assertThat(e.status()).isEqualTo(Status.CONNECTION_FAILED);
+      assertThat(e.getMessage()).contains("TLS handshake failed: the provider's certificate is not signed by a CA "
+          + "this side trusts (axle.tls.client.trust)");
+    });
+    awaitLog(wire + ": TLS connection refused: the client refused the server's certificate");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"highway", "rest"})
+  void anExpiredServerCertificate_isRefusedByTheClient(String wire) throws Exception {
+    Axle provider = provider(wire, serverTls(pki.expiredServer("expired")));
+    EchoService echo = consumer(provider, wire, clientTls(pki.caFile()));
+    assertThatThrownBy(() -> echo.echo("x")).isInstanceOfSatisfying(AxleException.class, e -> {
+      assertThat(e.status()).isEqualTo(Status.CONNECTION_FAILED);
+      assertThat(e.getMessage()).contains("TLS handshake failed: the provider's certificate has expired");
+    });
+    awaitLog(wire + ": TLS connection refused: the client refused the server's certificate");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"highway", "rest"})
+  void aMissingClientCertificate_failsTheConnection_andTheServerSaysWhy(String wire) throws Exception {
+    Map<String, Object> serverKeys = serverTls(pki.server("server"));
+    serverKeys.put("axle.tls.server.client-auth", "require");
+    serverKeys.put("axle.tls.server.trust", pki.caFile().toString());
+    Axle provider = provider(wire, serverKeys);
+    Map<String, Object> noCert = clientTls(pki.caFile());
+    noCert.put("axle.request.timeout", "3s");
+    EchoService echo = consumer(provider, wire, noCert);
+    assertThatThrownBy(() -> echo.echo("x")).isInstanceOf(AxleException.class);
+    awaitLog(wire + ": TLS connection refused: the client sent no certificate signed by a CA of "
+        + "axle.tls.server.trust (none at all, or one from another CA; axle.tls.server.client-auth: require)");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"highway", "rest"})
+  void aClientCertificateFromAnUnknownCa_isRefusedByTheServer(String wire) throws Exception {
+    Map<String, Object> serverKeys = serverTls(pki.server("server"));
+    serverKeys.put("axle.tls.server.client-auth", "require");
+    serverKeys.put("axle.tls.server.trust", pki.caFile().toString());
+    Axle provider = provider(wire, serverKeys);
+    TestPki.CertFiles rogue = pki.rogueServer("rogue-client");
+    Map<String, Object> keys = clientTls(pki.caFile());
+    keys.put("axle.tls.client.cert", rogue.cert().toString());
+    keys.put("axle.tls.client.key", rogue.key().toString());
+    keys.put("axle.request.timeout", "3s");
+    EchoService echo = consumer(provider, wire, keys);
+    assertThatThrownBy(() -> echo.echo("x")).isInstanceOf(AxleException.class);
+    // The JDK's client sends only a certificate from a CA the server named in its request: none here.
+    awaitLog(wire + ": TLS connection refused: the client sent no certificate signed by a CA of "
+        + "axle.tls.server.trust (none at all, or one from another CA; axle.tls.server.client-auth: require)");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"highway", "rest"})
+  void aChangedCertificate_isServedToNewConnections_whileOpenOnesStayUp(String wire) throws Exception {
+    TestPki.CertFiles live = pki.server("server-1");
+    Map<String, Object> serverKeys = serverTls(live);
+    serverKeys.put("axle.tls.reload-interval", "100ms");
+    Axle provider = provider(wire, serverKeys);
+    EchoService echo = consumer(provider, wire, clientTls(pki.caFile()));
+    assertThat(echo.echo("before")).isEqualTo("before");
+    // A call in flight on the connection made with the first certificate, across the reload.
+    CompletableFuture<String> inFlight = CompletableFuture.supplyAsync(() -> echo.block("across the reload"));
+    impl.awaitBlocked();
+
+    TestPki.replace(live, pki.server("server-2"));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    String seen = peerCertificate(provider, wire).getSubjectX500Principal().getName();
+    while (!seen.equals("CN=server-2") && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+      seen = peerCertificate(provider, wire).getSubjectX500Principal().getName();
+    }
+    assertThat(seen).as("the certificate a new connection gets").isEqualTo("CN=server-2");
+    awaitLog("TLS files changed");
+
+    impl.release();
+    assertThat(inFlight.get(20, TimeUnit.SECONDS)).isEqualTo("across the reload");
+    assertThat(echo.echo("after")).isEqualTo("after");
+  }
+
+  @Test
+  void badTlsSettings_stopTheStart_namingTheKey() throws Exception {
+    Map<String, Object> missing = new LinkedHashMap<>();
+    missing.put("axle.tls.server.enabled", true);
+    missing.put("axle.tls.server.cert", dir.resolve("nope.pem").toString());
+    missing.put("axle.tls.server.key", dir.resolve("nope-key.pem").toString());
+    assertStartFails(missing, "axle.tls.server.cert: " + dir.resolve("nope.pem")
+        + " (expected: a readable file; there is none)");
+
+    Map<String, Object> noTrust = serverTls(pki.server("server"));
+    noTrust.put("axle.tls.server.client-auth", "require");
+    assertStartFails(noTrust, "axle.tls.server.trust: (empty) (expected: a PEM file of the CA certificates that sign "
+        + "client certificates, since axle.tls.server.client-auth is require)");
+
+    Map<String, Object> notAKey = serverTls(pki.server("server"));
+    notAKey.put("axle.tls.server.key", pki.caFile().toString());
+    assertStartFails(notAKey, "axle.tls.server.cert " + dir.resolve("server.pem") + ", axle.tls.server.key "
+        + pki.caFile() + ": cannot load the certificate and key");
+
+    Map<String, Object> oldProtocol = serverTls(pki.server("server"));
+    oldProtocol.put("axle.tls.protocols", "TLSv1.1");
+    assertStartFails(oldProtocol, "axle.tls.protocols: TLSv1.1 (expected: a list of TLS versions out of TLSv1.3, "
+        + "TLSv1.2)");
+  }
+
+  private void assertStartFails(Map<String, Object> keys, String message) {
+    assertThatThrownBy(() -> provider("highway", keys)).satisfies(failure -> {
+      StringBuilder messages = new StringBuilder();
+      for (Throwable t = failure; t != null; t = t.getCause()) {
+        messages.append(t.getMessage()).append('\n');
+      }
+      assertThat(messages.toString()).contains(message);
+    });
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------------
+
+  private static String transport(String wire) {
+    return wire.startsWith("rest") ? "rest" : wire;
+  }
+
+  private Map<String, Object> serverTls(TestPki.CertFiles server) {
+    Map<String, Object> keys = new LinkedHashMap<>();
+    keys.put("axle.tls.server.enabled", true);
+    keys.put("axle.tls.server.cert", server.cert().toString());
+    keys.put("axle.tls.server.key", server.key().toString());
+    return keys;
+  }
+
+  private static Map<String, Object> clientTls(Path trust) {
+    Map<String, Object> keys = new LinkedHashMap<>();
+    keys.put("axle.tls.client.enabled", true);
+    keys.put("axle.tls.client.trust", trust.toString());
+    return keys;
+  }
+
+  private Axle provider(String wire, Map<String, Object> keys) {
+    Axle provider = Runtimes.provider(transport(wire), impl, keys);
+    runtimes.add(provider);
+    return provider;
+  }
+
+  private EchoService consumer(Axle provider, String wire, Map<String, Object> keys) {
+    Map<String, Object> all = new LinkedHashMap<>(keys);
+    if (wire.equals("rest-h2")) {
+      all.put("axle.rest.client.protocol", "h2c");
+    }
+    all.putIfAbsent("axle.request.timeout", "10s");
+    Axle consumer = Runtimes.consumer(provider, transport(wire), all);
+    runtimes.add(consumer);
+    return consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+  }
+
+  /** The certificate a new TLS connection to the provider's port gets, through the JDK's own client. */
+  private X509Certificate peerCertificate(Axle provider, String wire) throws Exception {
+    KeyStore trust = KeyStore.getInstance("PKCS12");
+    trust.load(null, null);
+    trust.setCertificateEntry("ca", java.security.cert.CertificateFactory.getInstance("X.509")
+        .generateCertificate(java.nio.file.Files.newInputStream(pki.caFile())));
+    TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    factory.init(trust);
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(null, factory.getTrustManagers(), null);
+    try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("127.0.0.1",
+        provider.endpoint(transport(wire)).orElseThrow().port())) {
+      socket.setSoTimeout(10_000);
+      socket.startHandshake();
+      return (X509Certificate) socket.getSession().getPeerCertificates()[0];
+    }
+  }
+
+  private void awaitLog(String text) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!log.text().contains(text) && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(log.text()).contains(text);
+  }
+}
