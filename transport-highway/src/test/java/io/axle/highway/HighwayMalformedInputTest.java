@@ -367,6 +367,26 @@ class HighwayMalformedInputTest {
     assertOthersWork("after a request with a garbage body");
   }
 
+  @ParameterizedTest(name = "length sent in {0} bytes")
+  @ValueSource(ints = {5, 10})
+  void aStringDeclaringNearlyTwoGibibytes_answersBadRequest_withoutAllocatingThem(int lengthBytes) throws Exception {
+    // Found by HighwayFuzzTest#arguments: after three bytes, the string field again, its length 2^31 - 1,
+    // in five bytes or in ten (the upper five dropped, as for a negative int). protostuff's own bounds
+    // check overflows there, and it allocated the declared size (an OutOfMemoryError on the
+    // provider); BodyInput refuses it first.
+    byte[] length = lengthBytes == 5 ? varint(Integer.MAX_VALUE) : bytes(0xff, 0xff, 0xff, 0xff, 0xf7, 0xff, 0xff, 0xff,
+        0xff, 0x01);
+    byte[] body = concat(stringField(1, "x"), tag(1, WIRE_LENGTH_DELIMITED), length);
+    Socket socket = connect();
+    write(socket, request(4300, "EchoService", "echo", body));
+    Received response = RawFrames.read(socket.getInputStream());
+    assertResponseFrame(response, 4300);
+    assertThat(response.status()).as("status of %s", response).isEqualTo(1); // BAD_REQUEST
+    assertThat(response.message()).contains("cannot decode the arguments of EchoService.echo")
+        .contains("a field declares 2147483647 bytes but only 0 remain in its message");
+    assertEchoes(socket, 4301, "still usable");
+  }
+
   @Test
   void anUnknownEnumConstant_answersBadRequest_andTheProviderLogsIt() throws Exception {
     int mark = log.mark();

@@ -85,7 +85,7 @@ final class ErrorBodyCodec {
       for (int number = in.readFieldNumber(this); number != 0; number = in.readFieldNumber(this)) {
         FieldsSchema fields = parts[0] == null ? null : schemas.get((String) parts[0]);
         if (number == TYPE) {
-          parts[0] = in.readString();
+          parts[0] = BodyInput.readString(in);
         } else if (number == FIELDS && fields != null) {
           parts[1] = in.mergeObject(null, fields);
         } else if (number == TEXT_DETAILS) {

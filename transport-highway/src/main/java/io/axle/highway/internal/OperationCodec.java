@@ -267,11 +267,10 @@ public final class OperationCodec {
   /** Reads a body into a schema's message, straight from the buffer's array when it has one. */
   private static void mergeInto(ByteBuf body, NestedSchema schema, Object message) throws IOException {
     if (body.hasArray()) {
-      ProtobufIOUtil.mergeFrom(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes(), message,
-          schema);
+      BodyInput.mergeFrom(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes(), schema, message);
     } else {
       byte[] bytes = ByteBufUtil.getBytes(body);
-      ProtobufIOUtil.mergeFrom(bytes, 0, bytes.length, message, schema);
+      BodyInput.mergeFrom(bytes, 0, bytes.length, schema, message);
     }
   }
 

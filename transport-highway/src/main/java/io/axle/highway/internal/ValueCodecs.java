@@ -67,7 +67,8 @@ final class ValueCodecs {
   private static ValueCodec build(DataType type) {
     ValueCodec codec = switch (type.kind()) {
       case VOID -> new Scalar(type, (out, n, v, r) -> { }, in -> null);
-      case STRING -> new Scalar(type, (out, n, v, r) -> out.writeString(n, (String) v, r), Input::readString);
+      case STRING -> new Scalar(type, (out, n, v, r) -> out.writeString(n, (String) v, r),
+          BodyInput::readString);
       case INT -> new Scalar(type, (out, n, v, r) -> out.writeInt32(n, (Integer) v, r), Input::readInt32);
       case LONG -> new Scalar(type, (out, n, v, r) -> out.writeInt64(n, (Long) v, r), Input::readInt64);
       case BOOLEAN -> new Scalar(type, (out, n, v, r) -> out.writeBool(n, (Boolean) v, r), Input::readBool);
@@ -79,7 +80,8 @@ final class ValueCodecs {
           in -> (byte) inRange(in.readInt32(), Byte.MIN_VALUE, Byte.MAX_VALUE, "a byte"));
       case CHAR -> new Scalar(type, (out, n, v, r) -> out.writeUInt32(n, (Character) v, r),
           in -> (char) inRange(in.readUInt32(), Character.MIN_VALUE, Character.MAX_VALUE, "a char"));
-      case BYTES -> new Scalar(type, (out, n, v, r) -> out.writeByteArray(n, (byte[]) v, r), Input::readByteArray);
+      case BYTES -> new Scalar(type, (out, n, v, r) -> out.writeByteArray(n, (byte[]) v, r),
+          BodyInput::readByteArray);
       case TEXT -> text(type, type.text());
       case ENUM -> new EnumCodec(type);
       case OPTIONAL -> new OptionalCodec(type);
@@ -104,7 +106,7 @@ final class ValueCodecs {
   }
 
   private static ValueCodec text(DataType type, TextForm form) {
-    return new Scalar(type, (out, n, v, r) -> out.writeString(n, form.format(v), r), in -> form.parse(in.readString()));
+    return new Scalar(type, (out, n, v, r) -> out.writeString(n, form.format(v), r), in -> form.parse(BodyInput.readString(in)));
   }
 
   /** A codec whose inner codecs are looked up after it is registered. */
@@ -161,7 +163,7 @@ final class ValueCodecs {
 
     @Override
     Object read(Input in) throws IOException {
-      String name = in.readString();
+      String name = BodyInput.readString(in);
       Object constant = byName.get(name);
       if (constant == null) {
         throw new IllegalArgumentException(TextForm.quoted(name) + " is not a constant of "
