@@ -7,10 +7,6 @@ import io.axle.Axle;
 import io.axle.config.AxleConfig;
 import io.axle.registry.zookeeper.internal.ZooKeeperRegistry;
 import io.axle.testkit.TestProvider;
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +36,7 @@ class AbruptStopTest {
         TestProvider p2 = Fleet.producer(zookeeper.getConnectString(), "/axle", "p2");
         Axle consumer = Fleet.consumer(zookeeper.getConnectString(), "/axle", "highway", Map.of());
         ZooKeeperRegistry observer = observer(zookeeper.getConnectString())) {
-      Process doomed = startProducerProcess(zookeeper.getConnectString(), "doomed");
+      Process doomed = ProducerProcess.start(zookeeper.getConnectString(), "/axle", "doomed").process();
       try (CallLoad load = new CallLoad(consumer.reference(Greeter.class, Fleet.SERVICE, "Greeter"), CALLERS)) {
         await(WAIT, "the producer process gets calls", () -> load.answersFrom("doomed") > 100);
 
@@ -64,26 +60,5 @@ class AbruptStopTest {
     AxleConfig.Builder config = AxleConfig.builder();
     Fleet.registryKeys(connectString, "/axle").forEach(config::put);
     return ZooKeeperRegistry.connect(config.build());
-  }
-
-  private static Process startProducerProcess(String connectString, String name) throws Exception {
-    String java = ProcessHandle.current().info().command()
-        .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
-    Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-        ProducerMain.class.getName(), connectString, "/axle", name)
-        .redirectErrorStream(true)
-        .start();
-    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-    String line;
-    StringBuilder seen = new StringBuilder();
-    while ((line = out.readLine()) != null) {
-      if (line.startsWith("READY ")) {
-        // Keep draining its output, or it would block once the pipe is full.
-        Thread.ofPlatform().daemon().start(() -> out.lines().forEach(l -> { }));
-        return process;
-      }
-      seen.append(line).append('\n');
-    }
-    throw new AssertionError("the producer process ended before it was ready:\n" + seen);
   }
 }

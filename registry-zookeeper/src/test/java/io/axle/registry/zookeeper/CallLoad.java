@@ -57,6 +57,11 @@ final class CallLoad implements AutoCloseable {
     return List.copyOf(failures);
   }
 
+  /** True once every caller's thread has ended: no call of theirs is left unanswered. */
+  boolean allEnded() {
+    return threads.stream().noneMatch(Thread::isAlive);
+  }
+
   /** Stops the callers and waits for their last calls to end. */
   @Override
   public void close() {
