@@ -71,28 +71,27 @@ class HighwayLimitsTest {
     log.uninstall();
   }
 
-  private void start(Map<String, Object> providerKeys, Filter consumerFilter) {
+  private void start(Map<String, Object> providerKeys) {
     log.install();
     provider = Runtimes.provider("highway", impl, providerKeys);
     toClose.add(provider::stop);
-    Map<String, Object> consumerKeys = new LinkedHashMap<>();
-    consumerKeys.put("axle.request.timeout", CALL_TIMEOUT);
-    Axle consumer = consumerFilter == null ? Runtimes.consumer(provider, "highway", consumerKeys)
-        : Axle.builder().config(Runtimes.config(consumerConfig(consumerKeys))).consumerFilter(consumerFilter).start();
+    Axle consumer = Runtimes.consumer(provider, "highway", Map.of("axle.request.timeout", CALL_TIMEOUT));
     toClose.add(consumer::stop);
     echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
     assertThat(echo.echo("first")).isEqualTo("first");
   }
 
-  private Map<String, Object> consumerConfig(Map<String, Object> extra) {
+  /** Another consumer of the provider, whose calls pass through {@code filter} first. */
+  private EchoService consumerWith(Filter filter) {
     Map<String, Object> entries = new LinkedHashMap<>();
     entries.put("axle.service.name", "test-consumer");
     entries.put("axle.registry.local." + Runtimes.SERVICE,
         "highway://127.0.0.1:" + provider.endpoint("highway").orElseThrow().port());
     entries.put("axle.references.transport", "highway");
     entries.put("axle.highway.client.thread-count", 1);
-    entries.putAll(extra);
-    return entries;
+    Axle consumer = Axle.builder().config(Runtimes.config(entries)).consumerFilter(filter).start();
+    toClose.add(consumer::stop);
+    return consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
   }
 
   // ---- one connection cannot starve the others ----------------------------------------------------
@@ -102,7 +101,7 @@ class HighwayLimitsTest {
     // One server loop feeds one group of 32 threads: without the limit, 32 of the abuser's calls would
     // hold every thread and the other 68 would wait in the queue, ahead of everyone else's.
     start(Map.of("axle.highway.server.max-concurrent-per-connection", 10,
-        "axle.executor.default.thread-per-group", 32), null);
+        "axle.executor.default.thread-per-group", 32));
     Socket abuser = connect();
     OutputStream out = abuser.getOutputStream();
     ByteArrayOutputStream burst = new ByteArrayOutputStream();
@@ -135,7 +134,7 @@ class HighwayLimitsTest {
   @Test
   void aConnectionThatNeverReadsItsAnswers_isPausedThenClosed_whileTheConsumerIsServed() throws Exception {
     start(Map.of("axle.highway.server.max-unread-bytes", 64 * 1024, "axle.highway.server.unread-timeout", "1s",
-        "axle.executors.default", "inline"), null);
+        "axle.executors.default", "inline"));
     Socket abuser = new Socket();
     abuser.setReceiveBufferSize(4096);
     abuser.connect(new java.net.InetSocketAddress("127.0.0.1", port()));
@@ -169,7 +168,7 @@ class HighwayLimitsTest {
 
   @Test
   void aHeaderSectionOverTheLimit_closesOnlyItsConnection_fromTheFixedHeader() throws Exception {
-    start(Map.of(), null);
+    start(Map.of());
     Socket abuser = connect();
     // Only the fixed header: 2,000,000 header bytes announced, none sent. The server does not wait for them.
     abuser.getOutputStream().write(fixedHeader(RawFrames.MAGIC, RawFrames.VERSION, REQUEST, 1, 2_000_000, 0));
@@ -182,7 +181,7 @@ class HighwayLimitsTest {
 
   @Test
   void tooManyContextEntries_isABadRequest_andTheConnectionStays() throws Exception {
-    start(Map.of("axle.highway.max-context-entries", 8), null);
+    start(Map.of("axle.highway.max-context-entries", 8));
     Socket client = connect();
     ByteArrayOutputStream header = new ByteArrayOutputStream();
     header.write(requestHeader("EchoService", "echo"));
@@ -209,11 +208,8 @@ class HighwayLimitsTest {
       }
       return next.proceed(call);
     };
-    start(Map.of(), null);
-    Axle consumer = Axle.builder().config(Runtimes.config(consumerConfig(Map.of()))).consumerFilter(manyEntries)
-        .start();
-    toClose.add(consumer::stop);
-    EchoService crowded = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+    start(Map.of());
+    EchoService crowded = consumerWith(manyEntries);
     assertThatThrownBy(() -> crowded.echo("x")).isInstanceOfSatisfying(AxleException.class, e -> {
       assertThat(e.status()).isEqualTo(Status.BAD_REQUEST);
       assertThat(e.getMessage()).contains("EchoService.echo was not sent: its context has 200 entries "
@@ -223,10 +219,7 @@ class HighwayLimitsTest {
       call.context().put("big", "v".repeat(70_000));
       return next.proceed(call);
     };
-    Axle consumer2 = Axle.builder().config(Runtimes.config(consumerConfig(Map.of()))).consumerFilter(bigEntry)
-        .start();
-    toClose.add(consumer2::stop);
-    EchoService big = consumer2.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+    EchoService big = consumerWith(bigEntry);
     assertThatThrownBy(() -> big.echo("x")).isInstanceOfSatisfying(AxleException.class, e -> {
       assertThat(e.status()).isEqualTo(Status.BAD_REQUEST);
       assertThat(e.getMessage()).contains("was not sent: its header section", "(expected: <= 65536, "
@@ -239,7 +232,7 @@ class HighwayLimitsTest {
 
   @Test
   void idleConnections_getGoAwayThenAreClosed_andConnectionsPastTheMaximumAreClosedAtOnce() throws Exception {
-    start(Map.of("axle.highway.server.idle-timeout", "300ms", "axle.highway.server.max-connections", 20), null);
+    start(Map.of("axle.highway.server.idle-timeout", "300ms", "axle.highway.server.max-connections", 20));
     AtomicBoolean calling = new AtomicBoolean(true);
     // The consumer keeps its one connection busy, so it is neither idle nor refused.
     CompletableFuture<Integer> consumer = CompletableFuture.supplyAsync(() -> {

@@ -169,7 +169,7 @@ public final class Tls {
   }
 
   /** Checks the files; when one changed, loads them all and tells the transports. Off the event loops. */
-  void reloadIfChanged() {
+  synchronized void reloadIfChanged() {
     FileStamps now = FileStamps.of(watched);
     if (now.equals(stamps)) {
       return;

@@ -72,10 +72,7 @@ class TlsTest {
   @ParameterizedTest
   @ValueSource(strings = {"highway", "rest", "rest-h2"})
   void mutualTls_roundTrip_withPemAndWithPkcs12ClientCertificates(String wire) throws Exception {
-    Map<String, Object> serverKeys = serverTls(pki.server("server"));
-    serverKeys.put("axle.tls.server.client-auth", "require");
-    serverKeys.put("axle.tls.server.trust", pki.caFile().toString());
-    Axle provider = provider(wire, serverKeys);
+    Axle provider = provider(wire, mutualServerTls());
 
     TestPki.CertFiles client = pki.client("client");
     Map<String, Object> pem = clientTls(pki.caFile());
@@ -128,10 +125,7 @@ class TlsTest {
   @ParameterizedTest
   @ValueSource(strings = {"highway", "rest"})
   void aMissingClientCertificate_failsTheConnection_andTheServerSaysWhy(String wire) throws Exception {
-    Map<String, Object> serverKeys = serverTls(pki.server("server"));
-    serverKeys.put("axle.tls.server.client-auth", "require");
-    serverKeys.put("axle.tls.server.trust", pki.caFile().toString());
-    Axle provider = provider(wire, serverKeys);
+    Axle provider = provider(wire, mutualServerTls());
     Map<String, Object> noCert = clientTls(pki.caFile());
     noCert.put("axle.request.timeout", "3s");
     EchoService echo = consumer(provider, wire, noCert);
@@ -143,10 +137,7 @@ class TlsTest {
   @ParameterizedTest
   @ValueSource(strings = {"highway", "rest"})
   void aClientCertificateFromAnUnknownCa_isRefusedByTheServer(String wire) throws Exception {
-    Map<String, Object> serverKeys = serverTls(pki.server("server"));
-    serverKeys.put("axle.tls.server.client-auth", "require");
-    serverKeys.put("axle.tls.server.trust", pki.caFile().toString());
-    Axle provider = provider(wire, serverKeys);
+    Axle provider = provider(wire, mutualServerTls());
     TestPki.CertFiles rogue = pki.rogueServer("rogue-client");
     Map<String, Object> keys = clientTls(pki.caFile());
     keys.put("axle.tls.client.cert", rogue.cert().toString());
@@ -233,6 +224,14 @@ class TlsTest {
     keys.put("axle.tls.server.enabled", true);
     keys.put("axle.tls.server.cert", server.cert().toString());
     keys.put("axle.tls.server.key", server.key().toString());
+    return keys;
+  }
+
+  /** The server's certificate, and a client certificate signed by the CA required. */
+  private Map<String, Object> mutualServerTls() throws Exception {
+    Map<String, Object> keys = serverTls(pki.server("server"));
+    keys.put("axle.tls.server.client-auth", "require");
+    keys.put("axle.tls.server.trust", pki.caFile().toString());
     return keys;
   }
 

@@ -10,6 +10,7 @@ import io.axle.contract.SchemaMeta;
 import io.axle.registry.Endpoint;
 import io.axle.rest.internal.RestJson;
 import io.axle.rest.internal.RestMappings;
+import io.axle.testing.BlockedLoop;
 import io.axle.testing.EchoService;
 import io.axle.testing.WriteCounter;
 import io.axle.transport.InFlightCalls;
@@ -30,7 +31,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -88,26 +88,15 @@ class ClientLoopFlushTest {
     // The connection is made first, so that the batch finds it ready in the pool.
     assertThat(call("warm-up").get(20, TimeUnit.SECONDS).result()).isEqualTo("warm-up");
 
-    CountDownLatch blocked = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    loop.runOnContext(v -> {
-      counters.forEach(counter -> counter.flushes.set(0));
-      blocked.countDown();
-      try {
-        release.await(20, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
-    assertThat(blocked.await(20, TimeUnit.SECONDS)).isTrue();
     List<CompletableFuture<Response>> answers = new ArrayList<>();
-    for (int i = 0; i < CALLS; i++) {
-      answers.add(call("m" + i));
-    }
-    // Queued behind the drain the sends above scheduled: it reads the count right after it.
     CompletableFuture<Integer> flushes = new CompletableFuture<>();
-    loop.runOnContext(v -> flushes.complete(counters.stream().mapToInt(counter -> counter.flushes.get()).sum()));
-    release.countDown();
+    try (BlockedLoop blocked = BlockedLoop.hold(loop, () -> counters.forEach(counter -> counter.flushes.set(0)))) {
+      for (int i = 0; i < CALLS; i++) {
+        answers.add(call("m" + i));
+      }
+      // Queued behind the drain the sends above scheduled: it reads the count right after it.
+      loop.runOnContext(v -> flushes.complete(counters.stream().mapToInt(counter -> counter.flushes.get()).sum()));
+    }
 
     for (int i = 0; i < CALLS; i++) {
       Response answer = answers.get(i).get(20, TimeUnit.SECONDS);

@@ -3,9 +3,11 @@ package io.axle.rest.internal.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.rest.internal.RestJson;
+import io.axle.testing.BlockedLoop;
 import io.axle.testing.WriteCounter;
 import io.netty.channel.Channel;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
@@ -24,7 +26,7 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -44,7 +46,7 @@ class ResponseWriterFlushTest {
   private ContextInternal loop;
   private ResponseWriter writer;
   private final Queue<Held> held = new ConcurrentLinkedQueue<>();
-  private final List<WriteCounter> counters = new ArrayList<>();
+  private final List<WriteCounter> counters = new CopyOnWriteArrayList<>();
   private HttpServer server;
 
   /** A request the server holds unanswered: its path, which its answer repeats, and its response. */
@@ -56,7 +58,8 @@ class ResponseWriterFlushTest {
     vertx = Vertx.vertx();
     loop = ((VertxInternal) vertx).createEventLoopContext();
     writer = new ResponseWriter(loop.nettyEventLoop(), new RestJson());
-    CompletableFuture<HttpServer> listening = new CompletableFuture<>();
+    Promise<HttpServer> listening = Promise.promise();
+    // Made on the loop, so that its connections are that loop's, as in RestServer.
     loop.runOnContext(v -> vertx.createHttpServer()
         .connectionHandler(connection -> {
           writer.connected(connection);
@@ -64,20 +67,12 @@ class ResponseWriterFlushTest {
           WriteCounter counter = new WriteCounter();
           Channel channel = ((ConnectionBase) connection).channel();
           channel.pipeline().addFirst(counter);
-          synchronized (counters) {
-            counters.add(counter);
-          }
+          counters.add(counter);
         })
         .requestHandler(request -> held.add(new Held(request.path(), request.response())))
         .listen(0, "127.0.0.1")
-        .onComplete(ar -> {
-          if (ar.succeeded()) {
-            listening.complete(ar.result());
-          } else {
-            listening.completeExceptionally(ar.cause());
-          }
-        }));
-    server = listening.get(20, TimeUnit.SECONDS);
+        .onComplete(listening));
+    server = listening.future().await(20, TimeUnit.SECONDS);
   }
 
   @AfterEach
@@ -135,29 +130,18 @@ class ResponseWriterFlushTest {
    * loop go; returns the flushes that reached the sockets while the loop drained them.
    */
   private int answerInOneBatch() throws Exception {
-    CountDownLatch blocked = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    loop.runOnContext(v -> {
-      counters.forEach(counter -> counter.flushes.set(0));
-      blocked.countDown();
-      try {
-        release.await(20, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
-    assertThat(blocked.await(20, TimeUnit.SECONDS)).isTrue();
-    int i = 0;
-    for (Held request : held) {
-      // The path is the answer: each stream or connection must get its own.
-      writer.write(request.response(), 200, Buffer.buffer(request.path()), null, null);
-      i++;
-    }
-    assertThat(i).isEqualTo(ANSWERS);
-    // Queued behind the drain the writes above scheduled: it reads the count right after it.
     CompletableFuture<Integer> flushes = new CompletableFuture<>();
-    loop.runOnContext(v -> flushes.complete(counters.stream().mapToInt(counter -> counter.flushes.get()).sum()));
-    release.countDown();
+    try (BlockedLoop blocked = BlockedLoop.hold(loop, () -> counters.forEach(counter -> counter.flushes.set(0)))) {
+      int i = 0;
+      for (Held request : held) {
+        // The path is the answer: each stream or connection must get its own.
+        writer.write(request.response(), 200, Buffer.buffer(request.path()), null, null);
+        i++;
+      }
+      assertThat(i).isEqualTo(ANSWERS);
+      // Queued behind the drain the writes above scheduled: it reads the count right after it.
+      loop.runOnContext(v -> flushes.complete(counters.stream().mapToInt(counter -> counter.flushes.get()).sum()));
+    }
     return flushes.get(20, TimeUnit.SECONDS);
   }
 
