@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Timeout;
  * <ul>
  *   <li>the idempotent consumer sees no failure at all;</li>
  *   <li>the other sees failures only on killed producers (each names the endpoint it was on), at
- *       most one per caller per kill (what it had in flight there), and none on a producer that
+ *       most one per caller per kill (a call in flight there, or written to it before its
+ *       connection's reset arrived), and none on a producer that
  *       stopped gracefully;</li>
  *   <li>every caller's last call ends; afterwards no consumer connection is left to a producer that
  *       is gone, and the consumers' threads are back to what there was before them.</li>
