@@ -178,10 +178,10 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
 
   private void closeUnread() {
     if (!ctx.channel().isWritable() && ctx.channel().isActive()) {
-      log.warn("highway: closing the connection from {}: its peer has read none of its answers for {} ms while "
-          + "more than axle.highway.server.max-unread-bytes ({} bytes) of them waited (axle.highway.server."
-          + "unread-timeout)", ctx.channel().remoteAddress(), TimeUnit.NANOSECONDS.toMillis(unreadTimeoutNanos),
-          ctx.channel().config().getWriteBufferHighWaterMark());
+      log.warn("highway: closing the connection from {}: its peer left more than axle.highway.server."
+          + "max-unread-bytes ({} bytes) of answers unread for {} ms (axle.highway.server.unread-timeout)",
+          ctx.channel().remoteAddress(), ctx.channel().config().getWriteBufferHighWaterMark(),
+          TimeUnit.NANOSECONDS.toMillis(unreadTimeoutNanos));
       ctx.close();
     }
   }
