@@ -55,11 +55,6 @@ public final class ConnectionLimit {
     return true;
   }
 
-  /** Connections open now. */
-  public int open() {
-    return open.get();
-  }
-
   private void refused(Channel channel) {
     int refused = refusedSinceLog.incrementAndGet();
     long last = lastLog.get();

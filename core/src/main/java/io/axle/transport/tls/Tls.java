@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -236,6 +237,8 @@ public final class Tls {
 
   /** One side's files and settings. */
   private static final class Material {
+    private static final List<String> SUPPORTED_CIPHER_SUITES = supportedCipherSuites();
+
     final List<Path> files = new ArrayList<>();
     private KeyCertOptions keyCert;
     private String keyCertKeys;
@@ -247,7 +250,7 @@ public final class Tls {
 
     static Material server(AxleConfig config, List<String> problems) {
       Material m = new Material();
-      m.common(config);
+      m.common(config, problems);
       m.keyCert = m.keyCert(config, TlsKeys.SERVER_CERT, TlsKeys.SERVER_KEY, TlsKeys.SERVER_PASSWORD, true, problems);
       m.clientAuth = switch (config.get(TlsKeys.SERVER_CLIENT_AUTH)) {
         case "request" -> ClientAuth.REQUEST;
@@ -267,7 +270,7 @@ public final class Tls {
 
     static Material client(AxleConfig config, List<String> problems) {
       Material m = new Material();
-      m.common(config);
+      m.common(config, problems);
       String trust = config.get(TlsKeys.CLIENT_TRUST);
       if (!trust.isBlank()) {
         m.trust = m.pemTrust(TlsKeys.CLIENT_TRUST, trust, problems);
@@ -276,9 +279,20 @@ public final class Tls {
       return m;
     }
 
-    private void common(AxleConfig config) {
+    private void common(AxleConfig config, List<String> problems) {
       protocols = config.get(TlsKeys.PROTOCOLS);
       cipherSuites = config.get(TlsKeys.CIPHER_SUITES);
+      List<String> unknown = new ArrayList<>(cipherSuites);
+      unknown.removeAll(SUPPORTED_CIPHER_SUITES);
+      // Checked here, once: otherwise the first listen or handshake would fail without naming the key.
+      if (!unknown.isEmpty() && !problems.contains(cipherProblem(unknown))) {
+        problems.add(cipherProblem(unknown));
+      }
+    }
+
+    private static String cipherProblem(List<String> unknown) {
+      return TlsKeys.CIPHER_SUITES.name() + ": " + String.join(",", unknown) + " (expected: cipher suites this JDK "
+          + "supports, such as TLS_AES_128_GCM_SHA256 or TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384)";
     }
 
     private KeyCertOptions keyCert(AxleConfig config, ConfigKey<String> certKey, ConfigKey<String> keyKey,
@@ -330,6 +344,14 @@ public final class Tls {
       }
       files.add(file.toAbsolutePath());
       return true;
+    }
+
+    private static List<String> supportedCipherSuites() {
+      try {
+        return List.of(SSLContext.getDefault().getSupportedSSLParameters().getCipherSuites());
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException("this JDK has no default TLS context", e);
+      }
     }
 
     private static boolean isPkcs12(String path) {

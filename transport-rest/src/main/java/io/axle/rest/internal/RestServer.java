@@ -83,7 +83,8 @@ final class RestServer {
         tls.onServerReload(ssl -> server.updateSSLOptions(ssl, true));
       }
       server.connectionHandler(connection -> {
-        if (connections.admit(((ConnectionBase) connection).channel())) {
+        // Every Vert.x 5 HTTP connection is a ConnectionBase; one that is not could not be counted.
+        if (!(connection instanceof ConnectionBase base) || connections.admit(base.channel())) {
           writer.connected(connection);
         }
       });

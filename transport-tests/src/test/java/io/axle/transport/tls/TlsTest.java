@@ -197,6 +197,11 @@ class TlsTest {
     assertStartFails(notAKey, "axle.tls.server.cert " + dir.resolve("server.pem") + ", axle.tls.server.key "
         + pki.caFile() + ": cannot load the certificate and key");
 
+    Map<String, Object> unknownCipher = serverTls(pki.server("server"));
+    unknownCipher.put("axle.tls.cipher-suites", "TLS_AES_128_GCM_SHA256,TLS_NO_SUCH_SUITE");
+    assertStartFails(unknownCipher, "axle.tls.cipher-suites: TLS_NO_SUCH_SUITE (expected: cipher suites this JDK "
+        + "supports");
+
     Map<String, Object> oldProtocol = serverTls(pki.server("server"));
     oldProtocol.put("axle.tls.protocols", "TLSv1.1");
     assertStartFails(oldProtocol, "axle.tls.protocols: TLSv1.1 (expected: a list of TLS versions out of TLSv1.3, "
