@@ -27,6 +27,14 @@ public final class RestConfigKeys {
       10_000, 1, 10_000_000,
       "Connections the REST server keeps open at once, over all its event loops; one accepted past it is closed at once.");
 
+  public static final ConfigKey<Integer> SERVER_MAX_HEADER_SIZE = ConfigKey.intKey("axle.rest.server.max-header-size",
+      8192, 1024, 1024 * 1024,
+      "The largest request header section, in bytes (HTTP/1.1 header lines; HTTP/2 header list); a larger one is answered 431.");
+
+  public static final ConfigKey<Integer> SERVER_MAX_CONCURRENT_STREAMS = ConfigKey.intKey(
+      "axle.rest.server.max-concurrent-streams", 100, 1, Integer.MAX_VALUE,
+      "HTTP/2 requests one connection may have open at once (the SETTINGS_MAX_CONCURRENT_STREAMS the server announces).");
+
   public static final ConfigKey<Integer> CLIENT_THREAD_COUNT = ConfigKey.intKey("axle.rest.client.thread-count",
       1, 1, 1024, "REST clients, each on its own event loop with its own connection pool.")
       .withDefault(() -> CORES, "the number of CPU cores");
@@ -52,7 +60,8 @@ public final class RestConfigKeys {
       "http1", "h2c");
 
   static final List<ConfigKey<?>> ALL = List.of(ADDRESS, SERVER_THREAD_COUNT, SERVER_MAX_BODY_SIZE,
-      SERVER_IDLE_TIMEOUT, SERVER_MAX_CONNECTIONS, CLIENT_THREAD_COUNT, CLIENT_MAX_POOL_SIZE, CLIENT_MAX_WAIT_QUEUE_SIZE,
+      SERVER_IDLE_TIMEOUT, SERVER_MAX_CONNECTIONS, SERVER_MAX_HEADER_SIZE, SERVER_MAX_CONCURRENT_STREAMS,
+      CLIENT_THREAD_COUNT, CLIENT_MAX_POOL_SIZE, CLIENT_MAX_WAIT_QUEUE_SIZE,
       CLIENT_CONNECT_TIMEOUT, CLIENT_KEEP_ALIVE_TIMEOUT, CLIENT_PROTOCOL);
 
   private RestConfigKeys() {

@@ -67,7 +67,13 @@ final class RestServer {
         .setPerFrameWebSocketCompressionSupported(false)
         .setPerMessageWebSocketCompressionSupported(false)
         .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, config.get(RestConfigKeys.SERVER_IDLE_TIMEOUT).toMillis()))
-        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
+        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
+        .setMaxHeaderSize(config.get(RestConfigKeys.SERVER_MAX_HEADER_SIZE));
+    // The HTTP/2 bounds are announced to the client in the server's SETTINGS frame; Vert.x refuses
+    // (RST_STREAM) a stream past them and answers a header list past its size with 431.
+    options.getInitialSettings()
+        .setMaxConcurrentStreams(config.get(RestConfigKeys.SERVER_MAX_CONCURRENT_STREAMS))
+        .setMaxHeaderListSize(config.get(RestConfigKeys.SERVER_MAX_HEADER_SIZE));
     Tls tls = context.tls();
     if (tls.server()) {
       tls.applyTo(options);

@@ -6,6 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.axle.Axle;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.Http2Settings;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientConnection;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpConnectOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.ServerSocket;
@@ -88,6 +97,69 @@ class RestServerConnectionTest {
         }
       }
       assertThat(answer).startsWith("HTTP/1.1 200 OK");
+    }
+  }
+
+  @Test
+  void headerSectionPastTheMaximum_isAnswered431_onHttp11AndHttp2() throws Exception {
+    String big = "x".repeat(9000);
+    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of());
+        Socket socket = new Socket("127.0.0.1", provider.endpoint("rest").orElseThrow().port())) {
+      socket.setSoTimeout(20_000);
+      String body = "{\"message\":\"big\"}";
+      socket.getOutputStream().write(("POST /EchoService/echo HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+          + "x-big: " + big + "\r\ncontent-length: " + body.length() + "\r\n\r\n" + body)
+          .getBytes(StandardCharsets.US_ASCII));
+      assertThat(readResponse(socket.getInputStream())).startsWith("HTTP/1.1 431");
+      assertThat(h2Post(provider, big)).as("over HTTP/2").isEqualTo(431);
+    }
+    // Raised, the same header is served.
+    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.server.max-header-size", 16384));
+        Socket socket = new Socket("127.0.0.1", provider.endpoint("rest").orElseThrow().port())) {
+      socket.setSoTimeout(20_000);
+      String body = "{\"message\":\"big\"}";
+      socket.getOutputStream().write(("POST /EchoService/echo HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+          + "x-big: " + big + "\r\ncontent-length: " + body.length() + "\r\n\r\n" + body)
+          .getBytes(StandardCharsets.US_ASCII));
+      assertThat(readResponse(socket.getInputStream())).startsWith("HTTP/1.1 200 OK").endsWith("\"big\"");
+      assertThat(h2Post(provider, big)).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void http2_announcesTheConfiguredStreamLimit() throws Exception {
+    Vertx vertx = Vertx.vertx();
+    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.server.max-concurrent-streams", 7))) {
+      HttpClientAgent client = vertx.createHttpClient(new HttpClientOptions().setProtocolVersion(HttpVersion.HTTP_2)
+          .setHttp2ClearTextUpgrade(false));
+      HttpClientConnection connection = client.connect(new HttpConnectOptions().setHost("127.0.0.1")
+          .setPort(provider.endpoint("rest").orElseThrow().port())).await(20, TimeUnit.SECONDS);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      // The server's SETTINGS frame arrives just after the connection is made.
+      while (!Long.valueOf(7).equals(connection.remoteSettings().get(Http2Settings.MAX_CONCURRENT_STREAMS))
+          && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      assertThat(connection.remoteSettings().get(Http2Settings.MAX_CONCURRENT_STREAMS)).isEqualTo(7L);
+    } finally {
+      vertx.close().await(20, TimeUnit.SECONDS);
+    }
+  }
+
+  /** The status of one HTTP/2 (prior knowledge) echo call whose request carries an {@code x-big} header. */
+  private static int h2Post(Axle provider, String bigHeader) throws Exception {
+    Vertx vertx = Vertx.vertx();
+    try {
+      HttpClientAgent client = vertx.createHttpClient(new HttpClientOptions().setProtocolVersion(HttpVersion.HTTP_2)
+          .setHttp2ClearTextUpgrade(false));
+      return client.request(HttpMethod.POST, provider.endpoint("rest").orElseThrow().port(), "127.0.0.1",
+              "/EchoService/echo")
+          .compose(request -> request.putHeader("x-big", bigHeader).putHeader("content-type", "application/json")
+              .send("{\"message\":\"big\"}"))
+          .map(HttpClientResponse::statusCode)
+          .await(20, TimeUnit.SECONDS);
+    } finally {
+      vertx.close().await(20, TimeUnit.SECONDS);
     }
   }
 
