@@ -5,6 +5,7 @@ import io.axle.config.ConfigException;
 import io.axle.config.ConfigKey;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.ClientAuth;
 import io.vertx.core.net.ClientOptionsBase;
 import io.vertx.core.net.ClientSSLOptions;
@@ -175,10 +176,12 @@ public final class Tls {
     if (now.equals(stamps)) {
       return;
     }
-    ServerSSLOptions serverOptions = server == null ? null : server.serverOptions();
-    ClientSSLOptions clientOptions = client == null ? null : clientOptions();
+    ServerSSLOptions serverOptions;
+    ClientSSLOptions clientOptions;
     try {
-      check();
+      // What is checked is what is handed over: the files' contents as read once, here.
+      serverOptions = server == null ? null : server.check(vertx, server.serverOptions());
+      clientOptions = client == null ? null : client.check(vertx, clientOptions());
     } catch (RuntimeException e) {
       // Half-written files, or a bad new certificate: keep serving with the old one, and try again next time.
       log.warn("TLS files changed but cannot be loaded; the previous certificates stay in use: {}", e.getMessage());
@@ -201,10 +204,10 @@ public final class Tls {
   /** Loads the key material and trust once, so a broken file fails here with its key and path. */
   private void check() {
     if (server != null) {
-      server.check(vertx);
+      server.check(vertx, server.serverOptions());
     }
     if (client != null) {
-      client.check(vertx);
+      client.check(vertx, client.clientOptions());
     }
   }
 
@@ -371,36 +374,56 @@ public final class Tls {
       return options;
     }
 
+    /**
+     * Fills in the files' contents as they are now, not their paths: Vert.x caches the TLS context
+     * it made for equal options, and a client's {@code updateSSLOptions} cannot force a new one, so
+     * only options that differ by their contents make a reloaded file take effect.
+     */
     private void fill(SSLOptions options) {
-      // Copies: Vert.x caches what it loaded from an options object, and a reload must read the files anew.
-      if (keyCert != null) {
-        options.setKeyCertOptions(keyCert.copy());
+      if (keyCert instanceof PemKeyCertOptions pem) {
+        options.setKeyCertOptions(new PemKeyCertOptions().setCertValue(read(pem.getCertPath(), keyCertKeys))
+            .setKeyValue(read(pem.getKeyPath(), keyCertKeys)));
+      } else if (keyCert instanceof PfxOptions pfx) {
+        options.setKeyCertOptions(new PfxOptions().setValue(read(pfx.getPath(), keyCertKeys))
+            .setPassword(pfx.getPassword()));
       }
-      if (trust != null) {
-        options.setTrustOptions(trust.copy());
+      if (trust instanceof PemTrustOptions pem) {
+        PemTrustOptions values = new PemTrustOptions();
+        pem.getCertPaths().forEach(path -> values.addCertValue(read(path, trustKey)));
+        options.setTrustOptions(values);
       }
       options.setEnabledSecureTransportProtocols(new LinkedHashSet<>(protocols));
       cipherSuites.forEach(options::addEnabledCipherSuite);
     }
 
-    /** Loads the files now, as a handshake would, so that one that does not parse is named. */
-    void check(Vertx vertx) {
+    private static Buffer read(String path, String keys) {
       try {
-        if (keyCert != null) {
-          keyCert.copy().getKeyManagerFactory(vertx);
+        return Buffer.buffer(Files.readAllBytes(Path.of(path)));
+      } catch (java.io.IOException e) {
+        throw new ConfigException(keys + ": cannot read " + path + ": " + e
+            + " (expected: a readable file)", e);
+      }
+    }
+
+    /** Loads {@code options} as a handshake would, so that a file that does not parse is named; returns them. */
+    <T extends SSLOptions> T check(Vertx vertx, T options) {
+      try {
+        if (options.getKeyCertOptions() != null) {
+          options.getKeyCertOptions().copy().getKeyManagerFactory(vertx);
         }
       } catch (Exception e) {
         throw new ConfigException(keyCertKeys + ": cannot load the certificate and key: " + e.getMessage()
             + " (expected: a PEM certificate chain and its PEM private key, or a PKCS#12 file and its password)", e);
       }
       try {
-        if (trust != null) {
-          trust.copy().getTrustManagerFactory(vertx);
+        if (options.getTrustOptions() != null) {
+          options.getTrustOptions().copy().getTrustManagerFactory(vertx);
         }
       } catch (Exception e) {
         throw new ConfigException(trustKey + ": cannot load the CA certificates: " + e.getMessage()
             + " (expected: a PEM file of one or more certificates)", e);
       }
+      return options;
     }
   }
 }

@@ -208,6 +208,36 @@ class TlsTest {
         + "TLSv1.2)");
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"highway", "rest"})
+  void aChangedClientCertificate_isUsedByNewConnections_withoutARestart(String wire) throws Exception {
+    Axle provider = provider(wire, mutualServerTls());
+    // The consumer starts with a certificate the server does not trust...
+    TestPki.CertFiles live = pki.rogueServer("client-1");
+    Map<String, Object> keys = clientTls(pki.caFile());
+    keys.put("axle.tls.client.cert", live.cert().toString());
+    keys.put("axle.tls.client.key", live.key().toString());
+    keys.put("axle.tls.reload-interval", "100ms");
+    keys.put("axle.request.timeout", "3s");
+    EchoService echo = consumer(provider, wire, keys);
+    assertThatThrownBy(() -> echo.echo("refused")).isInstanceOf(AxleException.class);
+
+    // ...and its files are replaced with one signed by the CA the server requires: the same consumer,
+    // not restarted, is served once it has reloaded them.
+    TestPki.replace(live, pki.client("client-2"));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    String answer = null;
+    while (answer == null && System.nanoTime() < deadline) {
+      try {
+        answer = echo.echo("reloaded");
+      } catch (AxleException notYet) {
+        Thread.sleep(100);
+      }
+    }
+    assertThat(answer).as("an answer with the reloaded client certificate").isEqualTo("reloaded");
+    awaitLog("TLS files changed");
+  }
+
   private void assertStartFails(Map<String, Object> keys, String message) {
     assertThatThrownBy(() -> provider("highway", keys)).satisfies(failure -> {
       StringBuilder messages = new StringBuilder();
