@@ -36,7 +36,8 @@ import org.junit.jupiter.api.Timeout;
  *       connection's reset arrived), and none on a producer that
  *       stopped gracefully;</li>
  *   <li>every caller's last call ends; afterwards no consumer connection is left to a producer that
- *       is gone, and the consumers' threads are back to what there was before them.</li>
+ *       is gone, the producers still running hold no connection once the consumers stop, and the
+ *       consumers' threads are back to what there was before them.</li>
  * </ul>
  * The seed is printed, so a failing sequence can be replayed with {@code -Daxle.chaos.seed=…};
  * demo-perf/scripts/chaos.sh runs it longer.
@@ -141,6 +142,15 @@ class ChaosTest {
             .isLessThanOrEqualTo(CALLERS));
         assertThat(events).as("the run did stop, kill and restart").anyMatch(e -> e.startsWith("stopped"))
             .anyMatch(e -> e.startsWith("killed")).anyMatch(e -> e.startsWith("restart"));
+
+        // The producers still running let go of every connection once the consumers are gone: the
+        // kernel's table shows the producers' accepted sockets as well, whichever process holds them.
+        plain.stop();
+        retrying.stop();
+        Set<Integer> livePorts = new HashSet<>();
+        live.values().forEach(i -> livePorts.add(i.process.port()));
+        await(Duration.ofSeconds(10), "no connection left on the running producers " + livePorts,
+            () -> acceptedOn(livePorts) == 0);
       } finally {
         plain.stop();
         retrying.stop();
@@ -150,6 +160,30 @@ class ChaosTest {
       }
       await(Duration.ofSeconds(20), "the consumers' threads are gone with them (before: " + threadsBefore + ")",
           () -> Thread.activeCount() <= threadsBefore);
+    }
+  }
+
+  /** Established TCP connections, of any process, whose local port is one of {@code ports}: a server's accepted ones. */
+  private static int acceptedOn(Set<Integer> ports) {
+    try {
+      int count = 0;
+      for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+        Path file = Path.of(table);
+        if (!Files.exists(file)) {
+          continue;
+        }
+        List<String> lines = Files.readAllLines(file);
+        for (String line : lines.subList(1, lines.size())) {
+          String[] f = line.trim().split("\\s+");
+          int localPort = Integer.parseInt(f[1].substring(f[1].indexOf(':') + 1), 16);
+          if (f[3].equals("01") && ports.contains(localPort)) {
+            count++;
+          }
+        }
+      }
+      return count;
+    } catch (IOException e) {
+      throw new AssertionError(e);
     }
   }
 
