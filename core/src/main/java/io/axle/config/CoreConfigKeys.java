@@ -201,6 +201,12 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       "axle.metrics.window_time", Duration.ofMillis(1000), Duration.ofMillis(100),
       "Length of a metrics window.");
 
+  public static final ConfigKey<String> TRANSPORT_NATIVE = ConfigKey.choiceKey(
+      "axle.transport.native", "auto",
+      "Netty's native epoll transport for every connection: auto (where it loads, NIO elsewhere), true (stop "
+          + "the start where it does not load) or false (NIO).",
+      "auto", "true", "false");
+
   private static final List<ConfigKey<?>> KEYS = List.of(
       SERVICE_NAME, SERVICE_VERSION, REGISTRY_TYPE, REGISTRY_REGISTER, REGISTRY_INSTANCE_ID, REGISTRY_ADVERTISE_HOST,
       REGISTRY_PROPERTIES, REGISTRY_DEREGISTER_WAIT, REGISTRY_LOCAL, REGISTRY_SCHEMAS, SCHEMAS,
@@ -211,7 +217,7 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       HEDGE_DELAY,
       EXECUTOR_DEFAULT_GROUP, EXECUTOR_DEFAULT_THREAD_PER_GROUP, EXECUTOR_DEFAULT_MAX_QUEUE_SIZE,
       EXECUTORS_DEFAULT, EXECUTORS_PROVIDER,
-      REFERENCES_TRANSPORT, REQUEST_TIMEOUT, SHUTDOWN_TIMEOUT, METRICS_WINDOW_TIME);
+      REFERENCES_TRANSPORT, REQUEST_TIMEOUT, SHUTDOWN_TIMEOUT, METRICS_WINDOW_TIME, TRANSPORT_NATIVE);
 
   private static String instanceId(String text) {
     String id = text.strip();

@@ -20,6 +20,7 @@ import io.axle.registry.Registry;
 import io.axle.registry.ServiceInstances;
 import io.axle.transport.HttpEndpoint;
 import io.axle.transport.InFlightCalls;
+import io.axle.transport.NativeTransport;
 import io.axle.transport.ProviderOperation;
 import io.axle.transport.ProviderOperations;
 import io.axle.transport.Transport;
@@ -128,7 +129,7 @@ public final class AxleRuntime {
     // Before Vert.x: a registry that cannot be reached fails the start with nothing to undo.
     Registry effectiveRegistry = spec.registry != null ? spec.registry : Registries.fromConfig(config);
     int eventLoops = Math.max(1, factories.stream().mapToInt(f -> f.eventLoops(config)).sum());
-    VertxOptions options = new VertxOptions().setEventLoopPoolSize(eventLoops);
+    VertxOptions options = NativeTransport.prefer(config, new VertxOptions().setEventLoopPoolSize(eventLoops));
     Vertx vertx;
     ExecutorRegistry executors;
     try {
@@ -137,6 +138,12 @@ public final class AxleRuntime {
       } else {
         options.setMetricsOptions(new io.vertx.core.metrics.MetricsOptions().setEnabled(true));
         vertx = Vertx.builder().with(options).withMetrics(vertxMetrics).build();
+      }
+      try {
+        NativeTransport.check(config, vertx);
+      } catch (RuntimeException e) {
+        vertx.close();
+        throw e;
       }
       executors = new ExecutorRegistry(config, spec.executors);
     } catch (RuntimeException e) {

@@ -7,6 +7,7 @@ import io.axle.perf.PerfKeys;
 import io.axle.registry.Endpoint;
 import io.axle.rest.RestConfigKeys;
 import io.axle.transport.ServerLoops;
+import io.axle.transport.NativeTransport;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServer;
@@ -57,7 +58,8 @@ public final class BaselineServers implements AutoCloseable {
     HostAndPort httpAddress = config.get(PerfKeys.BASELINE_REST_ADDRESS);
     int tcpLoops = config.get(HighwayConfigKeys.SERVER_THREAD_COUNT);
     int httpLoops = config.get(RestConfigKeys.SERVER_THREAD_COUNT);
-    Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(tcpLoops + httpLoops));
+    Vertx vertx = NativeTransport.vertx(config,
+        new VertxOptions().setEventLoopPoolSize(tcpLoops + httpLoops));
     BaselineServers servers = new BaselineServers(vertx, new LinkedHashMap<>());
     try {
       servers.listenTcp(tcpAddress, tcpLoops);

@@ -6,6 +6,7 @@ import io.axle.registry.Endpoint;
 import io.axle.rest.RestConfigKeys;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.axle.transport.NativeTransport;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
@@ -44,7 +45,8 @@ final class HttpBaselineClient extends BaselineClient {
   private volatile Encoded last = new Encoded("", Buffer.buffer());
 
   HttpBaselineClient(Endpoint endpoint, AxleConfig config) {
-    this(Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.get(RestConfigKeys.CLIENT_THREAD_COUNT))),
+    this(NativeTransport.vertx(config,
+        new VertxOptions().setEventLoopPoolSize(config.get(RestConfigKeys.CLIENT_THREAD_COUNT))),
         endpoint, config);
   }
 

@@ -4,6 +4,7 @@ import io.axle.config.AxleConfig;
 import io.axle.highway.HighwayConfigKeys;
 import io.axle.registry.Endpoint;
 import io.vertx.core.Context;
+import io.axle.transport.NativeTransport;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
@@ -28,7 +29,8 @@ final class TcpBaselineClient extends BaselineClient {
   private volatile Encoded last = new Encoded("", new byte[0]);
 
   TcpBaselineClient(Endpoint endpoint, AxleConfig config) {
-    this(Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.get(HighwayConfigKeys.CLIENT_THREAD_COUNT))),
+    this(NativeTransport.vertx(config,
+        new VertxOptions().setEventLoopPoolSize(config.get(HighwayConfigKeys.CLIENT_THREAD_COUNT))),
         endpoint, config);
   }
 

@@ -125,7 +125,7 @@ public final class Consumer {
         : new OpenLoopDriver(asyncService, open.rps(), open.maxInFlight(), plan, samples);
     LoadDriver driver = openLoop != null ? openLoop
         : settings.sync()
-        ? new SyncDriver(service, settings.syncCount(), plan, samples)
+        ? new SyncDriver(service, settings.syncCount(), settings.virtualCallers(), plan, samples)
         : new AsyncDriver(asyncService, settings.asyncCount(), plan, samples);
     Measurement measurement;
     driver.start();

@@ -16,6 +16,7 @@ import java.time.Duration;
  * The consumer's settings, all parsed before anything starts so that a bad value costs no waiting and
  * its message names the key, the value and where it came from.
  *
+ * @param virtualCallers {@code sync.threads: virtual}: the blocking callers are virtual threads
  * @param json where to write the JSON result, or null
  * @param report where to write the HTML report, or null
  * @param transport the transport the calls to {@code perf1} really use, resolved as core resolves it
@@ -25,7 +26,7 @@ import java.time.Duration;
  * @param longTail the share of calls made to {@code sleepEcho} instead of {@code echo}
  * @param echoDelayMs {@code echo.delay}: when above 0, the normal calls are {@code sleepEcho} with it too
  */
-public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int requestSize, Duration duration,
+public record ConsumerSettings(boolean sync, int syncCount, boolean virtualCallers, int asyncCount, int requestSize, Duration duration,
     Duration warmup, Duration window, Path json, String transport, OpenLoop openLoop, LongTail longTail,
     Path report, int echoDelayMs) {
 
@@ -52,6 +53,7 @@ public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int 
     return new ConsumerSettings(
         config.get(PerfKeys.SYNC),
         config.get(PerfKeys.SYNC_COUNT),
+        config.get(PerfKeys.SYNC_THREADS).equals("virtual"),
         config.get(PerfKeys.ASYNC_COUNT),
         config.get(PerfKeys.REQUEST_SIZE),
         config.get(PerfKeys.DURATION),
@@ -99,7 +101,7 @@ public record ConsumerSettings(boolean sync, int syncCount, int asyncCount, int 
 
   /** {@code sync}, {@code async}, or {@code open} when {@code rps} is set. */
   public String mode() {
-    return openLoop != null ? "open" : sync ? "sync" : "async";
+    return openLoop != null ? "open" : sync ? (virtualCallers ? "sync-virtual" : "sync") : "async";
   }
 
   /** Calls in flight at any time: the callers of the selected mode; in open loop, the most allowed. */

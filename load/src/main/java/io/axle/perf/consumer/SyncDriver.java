@@ -7,22 +7,25 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code sync-count} platform threads, each calling {@code echo} (or, for the long-tail share,
+ * {@code sync-count} threads, each calling {@code echo} (or, for the long-tail share,
  * {@code sleepEcho}) and blocking for the answer before the
- * next call: what the article's {@code sync: true} measures. Platform threads on purpose: that is the
- * thread-per-caller cost the article's numbers include.
+ * next call: what the article's {@code sync: true} measures. Platform threads by default: that is the
+ * thread-per-caller cost the article's numbers include; {@code sync.threads: virtual} makes them virtual
+ * threads, whose blocking parks a continuation instead of an OS thread.
  */
 final class SyncDriver implements LoadDriver {
   private final PerfService service;
   private final int callers;
+  private final boolean virtual;
   private final CallPlan plan;
   private final Samples samples;
   private final List<Thread> threads = new ArrayList<>();
   private volatile boolean running;
 
-  SyncDriver(PerfService service, int callers, CallPlan plan, Samples samples) {
+  SyncDriver(PerfService service, int callers, boolean virtual, CallPlan plan, Samples samples) {
     this.service = service;
     this.callers = callers;
+    this.virtual = virtual;
     this.plan = plan;
     this.samples = samples;
   }
@@ -32,7 +35,9 @@ final class SyncDriver implements LoadDriver {
     running = true;
     for (int i = 0; i < callers; i++) {
       // Daemon: a call stuck until its timeout must not keep the process alive after the summary.
-      Thread thread = Thread.ofPlatform().name("perf-caller-" + i).daemon(true).start(this::callInLoop);
+      // (Virtual threads are always daemons.)
+      Thread thread = virtual ? Thread.ofVirtual().name("perf-caller-" + i).start(this::callInLoop)
+          : Thread.ofPlatform().name("perf-caller-" + i).daemon(true).start(this::callInLoop);
       threads.add(thread);
     }
   }
