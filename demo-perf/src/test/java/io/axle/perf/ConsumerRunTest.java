@@ -26,6 +26,7 @@ class ConsumerRunTest {
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({
       "highway, sync, --sync=true, --sync-count=6, 6",
+      "highway, sync-virtual, --sync.threads=virtual, --sync-count=6, 6",
       "highway, async, --sync=false, --async-count=12, 12",
       "rest, sync, --sync=true, --sync-count=6, 6",
       "rest, async, --sync=false, --async-count=12, 12"})
