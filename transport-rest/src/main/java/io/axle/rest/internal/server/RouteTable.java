@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * Every served operation's route, checked and ordered once at start-up, and the OpenAPI document
@@ -28,10 +29,10 @@ public final class RouteTable {
   public static final String OPENAPI_PATH = "/openapi.json";
 
   private final List<OperationRoute> routes;
-  private final byte[] openApiJson;
+  private final Supplier<byte[]> openApiJson;
   private final List<io.axle.transport.HttpEndpoint> httpEndpoints;
 
-  private RouteTable(List<OperationRoute> routes, byte[] openApiJson, List<io.axle.transport.HttpEndpoint> httpEndpoints) {
+  private RouteTable(List<OperationRoute> routes, Supplier<byte[]> openApiJson, List<io.axle.transport.HttpEndpoint> httpEndpoints) {
     this.httpEndpoints = httpEndpoints;
     this.routes = routes;
     this.openApiJson = openApiJson;
@@ -87,7 +88,20 @@ public final class RouteTable {
     routes.sort(Comparator.comparingInt(OperationRoute::pathVariables)
         .thenComparing(r -> -r.rest().path().length()));
     String serviceName = context.config().get(CoreConfigKeys.SERVICE_NAME);
-    byte[] openApi = OpenApiDocument.json(serviceName, List.copyOf(restOperations)).getBytes(StandardCharsets.UTF_8);
+    List<RestOperation> documented = List.copyOf(restOperations);
+    // Built on its first request, not at start: swagger-core's model and mapper take ~0.3 s to load
+    // and write, most of a REST provider's start, for a document few processes are ever asked for.
+    Supplier<byte[]> openApi = new Supplier<>() {
+      private byte[] json;
+
+      @Override
+      public synchronized byte[] get() {
+        if (json == null) {
+          json = OpenApiDocument.json(serviceName, documented).getBytes(StandardCharsets.UTF_8);
+        }
+        return json;
+      }
+    };
     return new RouteTable(List.copyOf(routes), openApi, List.copyOf(context.httpEndpoints()));
   }
 
@@ -96,8 +110,9 @@ public final class RouteTable {
     return routes;
   }
 
+  /** The OpenAPI document's JSON; built by the first call, which may take a while: call it off the event loop. */
   public byte[] openApiJson() {
-    return openApiJson;
+    return openApiJson.get();
   }
 
   /** The runtime's documents, served at {@code GET path}. */

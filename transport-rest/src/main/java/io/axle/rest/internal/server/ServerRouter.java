@@ -27,19 +27,10 @@ public final class ServerRouter {
     // Every route reads its body, so the size limit holds everywhere and a keep-alive connection
     // never stalls on an unread body; no file uploads, so nothing is written to disk.
     BodyHandler body = BodyHandler.create(false).setBodyLimit(maxBodySize);
-    byte[] openApi = table.openApiJson();
-    router.get(RouteTable.OPENAPI_PATH).handler(ctx ->
-        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, ResponseWriter.JSON).end(Buffer.buffer(openApi)));
+    // Off the event loop: the OpenAPI document is built by its first request, and a scrape may take milliseconds.
+    serveBlocking(vertx, router, writer, RouteTable.OPENAPI_PATH, ResponseWriter.JSON, table::openApiJson);
     for (io.axle.transport.HttpEndpoint endpoint : table.httpEndpoints()) {
-      // Rendered off the event loop: a scrape may take milliseconds.
-      router.get(endpoint.path()).handler(ctx -> vertx.executeBlocking(endpoint::render, false).onComplete(ar -> {
-        if (ar.succeeded()) {
-          ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, endpoint.contentType()).end(Buffer.buffer(ar.result()));
-        } else {
-          writer.writeError(ctx.response(), 500, io.axle.Status.INTERNAL_ERROR,
-              "GET " + endpoint.path() + " failed: " + ar.cause());
-        }
-      }));
+      serveBlocking(vertx, router, writer, endpoint.path(), endpoint.contentType(), endpoint::render);
     }
     List<DirectRoutes.Target> targets = new ArrayList<>();
     for (OperationRoute route : table.routes()) {
@@ -54,5 +45,17 @@ public final class ServerRouter {
     RouterErrors errors = new RouterErrors(table, operations, writer, maxBodySize);
     errors.install(router);
     return new DirectRoutes(targets, router, errors, maxBodySize);
+  }
+
+  private static void serveBlocking(Vertx vertx, Router router, ResponseWriter writer, String path,
+      CharSequence contentType,
+      java.util.concurrent.Callable<byte[]> render) {
+    router.get(path).handler(ctx -> vertx.executeBlocking(render, false).onComplete(ar -> {
+      if (ar.succeeded()) {
+        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, contentType).end(Buffer.buffer(ar.result()));
+      } else {
+        writer.writeError(ctx.response(), 500, io.axle.Status.INTERNAL_ERROR, "GET " + path + " failed: " + ar.cause());
+      }
+    }));
   }
 }
