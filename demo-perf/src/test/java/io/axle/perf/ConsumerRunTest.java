@@ -16,6 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The consumer, run through {@link PerfMain#run} as {@code -c}, against a real producer on loopback. */
 class ConsumerRunTest {
@@ -98,6 +99,26 @@ class ConsumerRunTest {
     assertThat(provider.getJsonObject("stages_us").fieldNames()).contains("queue", "execute");
     assertThat(result.getDouble("gap_avg_ms")).isNotNull();
     assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain("provider figures");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"highway", "rest"})
+  void aPojoPayload_travelsAsAnOrder_overEitherTransport(String transport, @TempDir Path dir) throws Exception {
+    Path json = dir.resolve("result.json");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int status = PerfMain.run(new String[] {"-c", "--sync=false", "--async-count=4", "--payload=pojo-1k",
+        "--duration=1s", "--warmup=0s", "--axle.references.transport=" + transport, "--json=" + json,
+        TestProducers.registryArg(shared.get())}, print(out), print(err));
+
+    String output = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
+    // The order is sized by highway's answer frame: the first size past 1 KiB.
+    assertThat(output).containsPattern("payload pojo-1k \\(an order of \\d+ lines, 10[2-9]\\d bytes in highway's answer frame\\)");
+    JsonObject result = new JsonObject(Files.readString(json));
+    assertThat(result.getLong("requests")).isGreaterThan(4);
+    assertThat(result.getLong("errors")).isZero();
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.axle.perf;
 
+import io.axle.perf.payload.Order;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -10,6 +11,8 @@ import java.util.concurrent.CompletableFuture;
 public interface PerfServiceAsync {
 
   CompletableFuture<String> echo(String message);
+
+  CompletableFuture<Order> echoOrder(Order order);
 
   CompletableFuture<String> sleepEcho(String message, int delayMs);
 }

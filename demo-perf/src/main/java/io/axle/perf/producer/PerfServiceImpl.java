@@ -3,6 +3,7 @@ package io.axle.perf.producer;
 import io.axle.perf.PerfConfig;
 import io.axle.perf.PerfKeys;
 import io.axle.perf.PerfService;
+import io.axle.perf.payload.Order;
 import io.axle.spring.RpcSchema;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.annotation.Profile;
@@ -38,6 +39,11 @@ public final class PerfServiceImpl implements PerfService {
   @Override
   public String echo(String message) {
     return fixedResponse != null ? fixedResponse : message;
+  }
+
+  @Override
+  public Order echoOrder(Order order) {
+    return order;
   }
 
   @Override

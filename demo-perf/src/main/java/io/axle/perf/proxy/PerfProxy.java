@@ -3,6 +3,7 @@ package io.axle.perf.proxy;
 import io.axle.perf.PerfConfig;
 import io.axle.perf.PerfService;
 import io.axle.perf.PerfServiceAsync;
+import io.axle.perf.payload.Order;
 import io.axle.spring.RpcReference;
 import io.axle.spring.RpcSchema;
 import java.util.concurrent.CompletableFuture;
@@ -44,6 +45,11 @@ public final class PerfProxy implements PerfServiceAsync {
   @Override
   public CompletableFuture<String> echo(String message) {
     return target.relay(downstream.echo(message));
+  }
+
+  @Override
+  public CompletableFuture<Order> echoOrder(Order order) {
+    return target.relay(downstream.echoOrder(order));
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.axle.perf.baseline;
 import io.axle.config.AxleConfig;
 import io.axle.perf.PerfService;
 import io.axle.perf.PerfServiceAsync;
+import io.axle.perf.payload.Order;
 import io.axle.registry.Endpoint;
 import io.vertx.core.Vertx;
 import java.util.concurrent.CompletableFuture;
@@ -44,6 +45,12 @@ public abstract class BaselineClient implements AutoCloseable {
   /** One echo of {@code message}; completes with the answer, or fails as the connection does. */
   abstract CompletableFuture<String> echo(String message);
 
+  /**
+   * One echo of the bytes Axle's transport carries for {@code order} (encoded once and kept: a raw
+   * echo moves bytes and serialises nothing); completes with {@code order} once they are back.
+   */
+  abstract CompletableFuture<Order> echoOrder(Order order);
+
   /** The blocking view, for the probe and the sync driver. */
   public PerfService sync() {
     return new PerfService() {
@@ -51,6 +58,15 @@ public abstract class BaselineClient implements AutoCloseable {
       public String echo(String message) {
         try {
           return BaselineClient.this.echo(message).join();
+        } catch (CompletionException e) {
+          throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+      }
+
+      @Override
+      public Order echoOrder(Order order) {
+        try {
+          return BaselineClient.this.echoOrder(order).join();
         } catch (CompletionException e) {
           throw e.getCause() instanceof RuntimeException r ? r : e;
         }
@@ -69,6 +85,11 @@ public abstract class BaselineClient implements AutoCloseable {
       @Override
       public CompletableFuture<String> echo(String message) {
         return BaselineClient.this.echo(message);
+      }
+
+      @Override
+      public CompletableFuture<Order> echoOrder(Order order) {
+        return BaselineClient.this.echoOrder(order);
       }
 
       @Override

@@ -2,11 +2,13 @@ package io.axle.perf.baseline;
 
 import io.axle.config.AxleConfig;
 import io.axle.perf.PerfService;
+import io.axle.perf.payload.Order;
 import io.axle.registry.Endpoint;
 import io.axle.rest.RestConfigKeys;
+import io.axle.rest.internal.RestJson;
+import io.axle.transport.NativeTransport;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
-import io.axle.transport.NativeTransport;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
@@ -43,6 +45,9 @@ final class HttpBaselineClient extends BaselineClient {
   private final RequestOptions request;
   /** The last message and its request body: the load engine sends one message over and over. */
   private volatile Encoded last = new Encoded("", Buffer.buffer());
+  private volatile EncodedOrder lastOrder = new EncodedOrder(null, Buffer.buffer());
+  /** Axle's own JSON codec: the body is byte for byte what Axle's REST client would send. */
+  private static final RestJson JSON_CODEC = new RestJson();
 
   HttpBaselineClient(Endpoint endpoint, AxleConfig config) {
     this(NativeTransport.vertx(config,
@@ -74,9 +79,23 @@ final class HttpBaselineClient extends BaselineClient {
       encoded = new Encoded(message, Buffer.buffer("{\"message\":" + Json.encode(message) + "}"));
       last = encoded;
     }
-    Buffer body = encoded.body();
+    return post(encoded.body()).thenApply(HttpBaselineClient::unquoted);
+  }
+
+  /** Posts the JSON body Axle's REST client sends for {@code echoOrder}; the raw echo answers it whole. */
+  @Override
+  CompletableFuture<Order> echoOrder(Order order) {
+    EncodedOrder encoded = lastOrder;
+    if (encoded.order() != order) {
+      encoded = new EncodedOrder(order, Buffer.buffer(JSON_CODEC.write(java.util.Map.of("order", order))));
+      lastOrder = encoded;
+    }
+    return post(encoded.body()).thenApply(body -> order);
+  }
+
+  private CompletableFuture<Buffer> post(Buffer body) {
     Loop loop = loopFor(Vertx.currentContext());
-    CompletableFuture<String> answer = new CompletableFuture<>();
+    CompletableFuture<Buffer> answer = new CompletableFuture<>();
     // Sent from the client's own loop, so that its connections live there, as in Axle's REST client.
     if (Vertx.currentContext() == loop.context()) {
       send(loop.client(), body, answer);
@@ -99,14 +118,14 @@ final class HttpBaselineClient extends BaselineClient {
     return loops.get(Math.floorMod(next.getAndIncrement(), loops.size()));
   }
 
-  private void send(HttpClient client, Buffer body, CompletableFuture<String> answer) {
+  private void send(HttpClient client, Buffer body, CompletableFuture<Buffer> answer) {
     client.request(request)
         .compose(call -> call.send(body.slice()))
         .compose(response -> response.statusCode() == 200 ? response.body()
             : Future.failedFuture("baseline-rest answered HTTP " + response.statusCode()))
         .onComplete(done -> {
           if (done.succeeded()) {
-            answer.complete(unquoted(done.result()));
+            answer.complete(done.result());
           } else {
             answer.completeExceptionally(done.cause());
           }
@@ -126,5 +145,8 @@ final class HttpBaselineClient extends BaselineClient {
   }
 
   private record Encoded(String message, Buffer body) {
+  }
+
+  private record EncodedOrder(Order order, Buffer body) {
   }
 }

@@ -2,9 +2,11 @@ package io.axle.perf.baseline;
 
 import io.axle.config.AxleConfig;
 import io.axle.highway.HighwayConfigKeys;
+import io.axle.perf.payload.Order;
+import io.axle.perf.payload.Payloads;
 import io.axle.registry.Endpoint;
-import io.vertx.core.Context;
 import io.axle.transport.NativeTransport;
+import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
@@ -27,6 +29,7 @@ final class TcpBaselineClient extends BaselineClient {
   private final AtomicInteger next = new AtomicInteger();
   /** The last message and its bytes: the load engine sends one message over and over. */
   private volatile Encoded last = new Encoded("", new byte[0]);
+  private volatile EncodedOrder lastOrder = new EncodedOrder(null, new byte[0]);
 
   TcpBaselineClient(Endpoint endpoint, AxleConfig config) {
     this(NativeTransport.vertx(config,
@@ -58,6 +61,16 @@ final class TcpBaselineClient extends BaselineClient {
         .thenApply(payload -> payload.toString(StandardCharsets.UTF_8));
   }
 
+  @Override
+  CompletableFuture<Order> echoOrder(Order order) {
+    EncodedOrder encoded = lastOrder;
+    if (encoded.order() != order) {
+      encoded = new EncodedOrder(order, Payloads.highwayFrame(order));
+      lastOrder = encoded;
+    }
+    return connection().send(Frames.frame(encoded.bytes())).thenApply(payload -> order);
+  }
+
   /**
    * The connection of the calling event loop when there is one (an async caller sending its next call from
    * the last one's answer): its write then goes out with that loop's read burst, one flush for all, and no
@@ -77,5 +90,8 @@ final class TcpBaselineClient extends BaselineClient {
   }
 
   private record Encoded(String message, byte[] bytes) {
+  }
+
+  private record EncodedOrder(Order order, byte[] bytes) {
   }
 }

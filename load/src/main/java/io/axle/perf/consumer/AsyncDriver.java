@@ -45,7 +45,7 @@ final class AsyncDriver implements LoadDriver {
     while (running) {
       long start = System.nanoTime();
       boolean slow = plan.nextIsSlow();
-      CompletableFuture<String> call;
+      CompletableFuture<?> call;
       try {
         call = plan.send(service, slow);
       } catch (RuntimeException e) {

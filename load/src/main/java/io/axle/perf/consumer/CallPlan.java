@@ -2,11 +2,13 @@ package io.axle.perf.consumer;
 
 import io.axle.perf.PerfService;
 import io.axle.perf.PerfServiceAsync;
+import io.axle.perf.payload.Order;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What each call sends and which operation it calls: {@code echo}, or {@code sleepEcho} for the long-tail
+ * What each call sends and which operation it calls: {@code echo} (or {@code echoOrder} with a POJO
+ * {@code payload}), or {@code sleepEcho} for the long-tail
  * share (and for every call with {@code echo.delay}). The slow calls are spread evenly and deterministically: call {@code i} (counted across all callers,
  * from 0) is slow when {@code floor((i + 1) * ratio)} exceeds {@code floor(i * ratio)}, so ratio 0.01 makes
  * every 100th call slow and ratio 0.3 three calls in each ten, whatever the run's length. A seeded random
@@ -14,6 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class CallPlan {
   private final String message;
+  /** {@code payload: pojo-…}: normal calls are {@code echoOrder} with it; null for the string payload. */
+  private final Order order;
   private final double ratio;
   private final int delayMs;
   /** {@code echo.delay}: when above 0, normal calls are {@code sleepEcho} with it. */
@@ -22,22 +26,30 @@ final class CallPlan {
 
   /** @param message built once: the driver measures calls, not string building */
   CallPlan(String message, double ratio, int delayMs, int echoDelayMs) {
+    this(message, null, ratio, delayMs, echoDelayMs);
+  }
+
+  /** @param order built once, as the message is; null to send the message */
+  CallPlan(String message, Order order, double ratio, int delayMs, int echoDelayMs) {
     this.message = message;
+    this.order = order;
     this.ratio = ratio;
     this.delayMs = delayMs;
     this.echoDelayMs = echoDelayMs;
   }
 
   /** Sends one call, slow ({@code sleepEcho} of the long-tail delay) or normal. */
-  CompletableFuture<String> send(PerfServiceAsync service, boolean slow) {
+  CompletableFuture<?> send(PerfServiceAsync service, boolean slow) {
     return slow ? service.sleepEcho(message, delayMs)
-        : echoDelayMs > 0 ? service.sleepEcho(message, echoDelayMs) : service.echo(message);
+        : echoDelayMs > 0 ? service.sleepEcho(message, echoDelayMs)
+        : order != null ? service.echoOrder(order) : service.echo(message);
   }
 
   /** Makes one call and waits for it, slow or normal. */
-  String call(PerfService service, boolean slow) {
+  Object call(PerfService service, boolean slow) {
     return slow ? service.sleepEcho(message, delayMs)
-        : echoDelayMs > 0 ? service.sleepEcho(message, echoDelayMs) : service.echo(message);
+        : echoDelayMs > 0 ? service.sleepEcho(message, echoDelayMs)
+        : order != null ? service.echoOrder(order) : service.echo(message);
   }
 
   /** Whether the next call is one of the long-tail share; each call asks once. */

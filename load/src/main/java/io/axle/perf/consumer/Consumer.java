@@ -2,6 +2,8 @@ package io.axle.perf.consumer;
 
 import io.axle.perf.PerfService;
 import io.axle.perf.PerfServiceAsync;
+import io.axle.perf.payload.Order;
+import io.axle.perf.payload.Payloads;
 import io.axle.perf.StopSignal;
 import io.axle.perf.report.CpuPerRequest;
 import io.axle.perf.report.JsonReport;
@@ -40,6 +42,8 @@ public final class Consumer {
   private final Duration producerWait;
   private final ProducerCpu producerCpu;
   private final InstanceCounts instances;
+  /** {@code payload: pojo-…}'s order, built once; null for the string payload. */
+  private final Order order;
   private volatile RunResult lastResult;
   /** The last run's answers by instance; empty when not counted. */
   private Map<String, Long> measuredInstances = Map.of();
@@ -64,6 +68,7 @@ public final class Consumer {
     this.producerWait = producerWait;
     this.producerCpu = producerCpu;
     this.instances = instances;
+    this.order = Payloads.of(settings.payload());
   }
 
   /**
@@ -77,8 +82,8 @@ public final class Consumer {
       err.println(e.getMessage());
       return 1;
     }
-    out.printf("driving %s at %s over %s: %s, request %d bytes, warm-up %s, duration %s%s%s%n",
-        PerfService.SERVICE_NAME, target.description(), settings.transport(), load(), settings.requestSize(),
+    out.printf("driving %s at %s over %s: %s, %s, warm-up %s, duration %s%s%s%n",
+        PerfService.SERVICE_NAME, target.description(), settings.transport(), load(), payloadDescription(),
         TextReport.duration(settings.warmup()),
         settings.untilInterrupted() ? "until interrupted" : TextReport.duration(settings.duration()),
         settings.longTail().active() ? ", long tail: " + settings.longTail().ratio() + " of calls sleepEcho "
@@ -114,11 +119,18 @@ public final class Consumer {
     return settings.mode() + ", concurrency " + settings.concurrency();
   }
 
+  /** What each call carries, for the start line. */
+  private String payloadDescription() {
+    return order == null ? "request " + settings.requestSize() + " bytes"
+        : "payload " + settings.payload() + " (an order of " + order.lines.size() + " lines, "
+            + Payloads.highwayFrame(order).length + " bytes in highway's answer frame)";
+  }
+
   private RunResult measure(ProviderMetrics provider) throws InterruptedException {
     Samples samples = new Samples(new ErrorLog(err));
     ConsumerSettings.LongTail longTail = settings.longTail();
     // The message is built once: the driver measures calls, not strings.
-    CallPlan plan = new CallPlan("x".repeat(settings.requestSize()), longTail.ratio(), longTail.delayMs(),
+    CallPlan plan = new CallPlan("x".repeat(settings.requestSize()), order, longTail.ratio(), longTail.delayMs(),
         settings.echoDelayMs());
     ConsumerSettings.OpenLoop open = settings.openLoop();
     OpenLoopDriver openLoop = open == null ? null

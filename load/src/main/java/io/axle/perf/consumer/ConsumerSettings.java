@@ -25,10 +25,11 @@ import java.time.Duration;
  *     fire on every open-loop run), and the start line says they do not apply
  * @param longTail the share of calls made to {@code sleepEcho} instead of {@code echo}
  * @param echoDelayMs {@code echo.delay}: when above 0, the normal calls are {@code sleepEcho} with it too
+ * @param payload {@code payload}: {@code string}, or the POJO the normal calls carry ({@code pojo-1k}, {@code pojo-64k})
  */
 public record ConsumerSettings(boolean sync, int syncCount, boolean virtualCallers, int asyncCount, int requestSize, Duration duration,
     Duration warmup, Duration window, Path json, String transport, OpenLoop openLoop, LongTail longTail,
-    Path report, int echoDelayMs) {
+    Path report, int echoDelayMs, String payload) {
 
   /** {@code rps} and {@code rps.max-in-flight}. */
   public record OpenLoop(int rps, int maxInFlight) {
@@ -64,7 +65,8 @@ public record ConsumerSettings(boolean sync, int syncCount, boolean virtualCalle
         openLoop(config),
         longTail(config),
         outputPath(config, PerfKeys.REPORT),
-        echoDelayMs(config));
+        echoDelayMs(config),
+        config.get(PerfKeys.PAYLOAD));
   }
 
   /**

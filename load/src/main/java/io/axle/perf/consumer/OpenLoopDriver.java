@@ -81,7 +81,7 @@ final class OpenLoopDriver implements LoadDriver {
       samples.late();
     }
     boolean slow = plan.nextIsSlow();
-    CompletableFuture<String> call;
+    CompletableFuture<?> call;
     try {
       call = plan.send(service, slow);
     } catch (RuntimeException e) {
