@@ -153,7 +153,7 @@ class PerfJarIT {
           URI.create("http://127.0.0.1:" + restPort + "/openapi.json")).build(), HttpResponse.BodyHandlers.ofString());
       assertThat(openApi.statusCode()).isEqualTo(200);
       assertThat(new JsonObject(openApi.body()).getJsonObject("paths").fieldNames())
-          .containsExactlyInAnyOrder("/PerfService/echo", "/PerfService/sleepEcho");
+          .containsExactlyInAnyOrder("/PerfService/echo", "/PerfService/echoOrder", "/PerfService/sleepEcho");
 
       long stopStart = System.nanoTime();
       producer.terminate();

@@ -51,6 +51,14 @@ public abstract class BaselineClient implements AutoCloseable {
    */
   abstract CompletableFuture<Order> echoOrder(Order order);
 
+  /** {@code order}, when the echo brought back as many bytes as were sent for it; a failure otherwise. */
+  static Order echoed(Order order, int sent, int received) {
+    if (received != sent) {
+      throw new IllegalStateException("the raw echo answered " + received + " bytes to " + sent + " sent for " + order);
+    }
+    return order;
+  }
+
   /** The blocking view, for the probe and the sync driver. */
   public PerfService sync() {
     return new PerfService() {

@@ -90,7 +90,8 @@ final class HttpBaselineClient extends BaselineClient {
       encoded = new EncodedOrder(order, Buffer.buffer(JSON_CODEC.write(java.util.Map.of("order", order))));
       lastOrder = encoded;
     }
-    return post(encoded.body()).thenApply(body -> order);
+    int sent = encoded.body().length();
+    return post(encoded.body()).thenApply(body -> echoed(order, sent, body.length()));
   }
 
   private CompletableFuture<Buffer> post(Buffer body) {

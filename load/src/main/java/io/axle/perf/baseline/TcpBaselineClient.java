@@ -68,7 +68,8 @@ final class TcpBaselineClient extends BaselineClient {
       encoded = new EncodedOrder(order, Payloads.highwayFrame(order));
       lastOrder = encoded;
     }
-    return connection().send(Frames.frame(encoded.bytes())).thenApply(payload -> order);
+    int sent = encoded.bytes().length;
+    return connection().send(Frames.frame(encoded.bytes())).thenApply(payload -> echoed(order, sent, payload.length()));
   }
 
   /**

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.axle.config.AxleConfig;
+import io.axle.perf.payload.Order;
+import io.axle.perf.payload.Payloads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -57,6 +59,21 @@ class BaselineClientTest {
         assertThat(calls.get(i).get(10, TimeUnit.SECONDS)).isEqualTo("m" + i);
       }
     }
+  }
+
+  @Test
+  void echoOrder_carriesTheOrdersBytes_andAnswersTheOrder_overBoth() throws Exception {
+    Order order = Payloads.of(Payloads.POJO_1K);
+    AxleConfig config = AxleConfig.builder().put("axle.highway.client.thread-count", 1)
+        .put("axle.rest.client.thread-count", 1).build();
+    for (String kind : List.of(Baseline.TCP, Baseline.REST)) {
+      try (BaselineClient client = BaselineClient.open(servers.endpoints().get(kind), config)) {
+        assertThat(client.sync().echoOrder(order)).as(kind).isSameAs(order);
+        assertThat(client.async().echoOrder(order).get(10, TimeUnit.SECONDS)).as(kind).isSameAs(order);
+      }
+    }
+    assertThatThrownBy(() -> BaselineClient.echoed(order, 1065, 12))
+        .hasMessage("the raw echo answered 12 bytes to 1065 sent for Order[id=4711000042, 10 lines]");
   }
 
   @Test
