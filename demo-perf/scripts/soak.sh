@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Soak: a producer and an open-loop consumer (a fixed rate, so latency is comparable from start to
 # end) on loopback for a long time, sampling both processes: heap after the last GC (from the GC
-# log), the live heap (a class histogram through jcmd, which runs a full GC: a pause of a few ms
-# per sample), live threads, open file descriptors, and the consumer's P99 (median of the
+# log), the live heap (a class histogram through jcmd, which runs a full GC: a pause, about 100 ms
+# on a loaded 2-core machine, that the consumer's max and P99.9 show), live threads, open file descriptors, and the consumer's P99 (median of the
 # per-second windows since the last sample). What a leak looks like: a column that only grows.
 # The first and last class histograms of each process are kept in the log folder to diff.
 # Usage: demo-perf/scripts/soak.sh [duration=30m] [rps=20000] [sample seconds=60] [extra consumer args...]

@@ -5,6 +5,7 @@ import io.axle.config.ConfigException;
 import io.axle.config.CoreConfigKeys;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.internal.VertxInternal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,7 +46,8 @@ public final class NativeTransport {
   public static void check(AxleConfig config, Vertx vertx) {
     String wanted = config.get(CoreConfigKeys.TRANSPORT_NATIVE);
     if (vertx.isNativeTransportEnabled()) {
-      log.info("network transport: native epoll ({}: {})", CoreConfigKeys.TRANSPORT_NATIVE.name(), wanted);
+      log.info("network transport: native {} ({}: {})", nativeName(vertx), CoreConfigKeys.TRANSPORT_NATIVE.name(),
+          wanted);
       return;
     }
     if (wanted.equals("false")) {
@@ -59,6 +61,13 @@ public final class NativeTransport {
     }
     log.info("network transport: NIO ({}: auto; native epoll does not load on {}: {})",
         CoreConfigKeys.TRANSPORT_NATIVE.name(), platform(), cause);
+  }
+
+  /** The native transport Vert.x chose, from its class ({@code EpollTransport}: epoll); Axle ships only epoll's jars. */
+  private static String nativeName(Vertx vertx) {
+    String name = vertx instanceof VertxInternal internal ? internal.transport().getClass().getSimpleName() : "";
+    return name.endsWith("Transport") && name.length() > "Transport".length()
+        ? name.substring(0, name.length() - "Transport".length()).toLowerCase(java.util.Locale.ROOT) : "epoll";
   }
 
   private static String platform() {

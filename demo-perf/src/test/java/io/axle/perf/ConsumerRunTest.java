@@ -119,6 +119,19 @@ class ConsumerRunTest {
     JsonObject result = new JsonObject(Files.readString(json));
     assertThat(result.getLong("requests")).isGreaterThan(4);
     assertThat(result.getLong("errors")).isZero();
+    assertThat(result.getString("payload")).isEqualTo("pojo-1k");
+  }
+
+  @Test
+  void aPojoPayloadWithEchoDelay_isABadConfiguration() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int status = PerfMain.run(new String[] {"-c", "--payload=pojo-1k", "--echo.delay=2ms",
+        TestProducers.registryArg(shared.get())}, print(new ByteArrayOutputStream()), print(err));
+
+    assertThat(status).isEqualTo(ExitStatus.BAD_CONFIGURATION);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("payload: pojo-1k with echo.delay 2ms (expected: payload "
+        + "string, or no echo.delay: every call is then a sleepEcho string and no order would be sent)");
   }
 
   @Test

@@ -52,6 +52,9 @@ public final class Tls {
   private final List<Function<ServerSSLOptions, Future<?>>> serverListeners = new CopyOnWriteArrayList<>();
   private final List<Function<ClientSSLOptions, Future<?>>> clientListeners = new CopyOnWriteArrayList<>();
   private volatile FileStamps stamps;
+  /** What {@link #check} read and loaded at start: what {@code applyTo} hands the transports. */
+  private ServerSSLOptions checkedServer;
+  private ClientSSLOptions checkedClient;
   private long timer = -1;
 
   private Tls(Material server, Material client, boolean verifyHost, List<Path> watched, Vertx vertx,
@@ -115,9 +118,8 @@ public final class Tls {
     if (server == null) {
       return;
     }
-    ServerSSLOptions ssl = server.serverOptions();
-    options.setSsl(true).setClientAuth(ssl.getClientAuth());
-    copy(ssl, options);
+    options.setSsl(true).setClientAuth(checkedServer.getClientAuth());
+    copy(checkedServer, options);
   }
 
   /** Turns TLS on in a client's options (NetClientOptions or HttpClientOptions), when enabled; host checks are the caller's. */
@@ -126,7 +128,7 @@ public final class Tls {
       return;
     }
     options.setSsl(true);
-    copy(client.clientOptions(), options);
+    copy(checkedClient, options);
   }
 
   /** The server's options as they stand now, for {@code updateSSLOptions}. */
@@ -204,10 +206,10 @@ public final class Tls {
   /** Loads the key material and trust once, so a broken file fails here with its key and path. */
   private void check() {
     if (server != null) {
-      server.check(vertx, server.serverOptions());
+      checkedServer = server.check(vertx, server.serverOptions());
     }
     if (client != null) {
-      client.check(vertx, client.clientOptions());
+      checkedClient = client.check(vertx, clientOptions());
     }
   }
 
@@ -243,6 +245,8 @@ public final class Tls {
     private static final List<String> SUPPORTED_CIPHER_SUITES = supportedCipherSuites();
 
     final List<Path> files = new ArrayList<>();
+    /** The key that named each file, for a read error that names it. */
+    private final java.util.Map<String, String> keyOfPath = new java.util.HashMap<>();
     private KeyCertOptions keyCert;
     private String keyCertKeys;
     private TrustOptions trust;
@@ -346,6 +350,7 @@ public final class Tls {
         return false;
       }
       files.add(file.toAbsolutePath());
+      keyOfPath.put(path, key.name());
       return true;
     }
 
@@ -381,27 +386,26 @@ public final class Tls {
      */
     private void fill(SSLOptions options) {
       if (keyCert instanceof PemKeyCertOptions pem) {
-        options.setKeyCertOptions(new PemKeyCertOptions().setCertValue(read(pem.getCertPath(), keyCertKeys))
-            .setKeyValue(read(pem.getKeyPath(), keyCertKeys)));
+        options.setKeyCertOptions(new PemKeyCertOptions().setCertValue(read(pem.getCertPath()))
+            .setKeyValue(read(pem.getKeyPath())));
       } else if (keyCert instanceof PfxOptions pfx) {
-        options.setKeyCertOptions(new PfxOptions().setValue(read(pfx.getPath(), keyCertKeys))
+        options.setKeyCertOptions(new PfxOptions().setValue(read(pfx.getPath()))
             .setPassword(pfx.getPassword()));
       }
       if (trust instanceof PemTrustOptions pem) {
         PemTrustOptions values = new PemTrustOptions();
-        pem.getCertPaths().forEach(path -> values.addCertValue(read(path, trustKey)));
+        pem.getCertPaths().forEach(path -> values.addCertValue(read(path)));
         options.setTrustOptions(values);
       }
       options.setEnabledSecureTransportProtocols(new LinkedHashSet<>(protocols));
       cipherSuites.forEach(options::addEnabledCipherSuite);
     }
 
-    private static Buffer read(String path, String keys) {
+    private Buffer read(String path) {
       try {
         return Buffer.buffer(Files.readAllBytes(Path.of(path)));
       } catch (java.io.IOException e) {
-        throw new ConfigException(keys + ": cannot read " + path + ": " + e
-            + " (expected: a readable file)", e);
+        throw new ConfigException(keyOfPath.get(path) + ": " + path + " (expected: a readable file; " + e + ")", e);
       }
     }
 

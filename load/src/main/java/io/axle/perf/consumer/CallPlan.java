@@ -25,10 +25,6 @@ final class CallPlan {
   private final AtomicLong calls = new AtomicLong();
 
   /** @param message built once: the driver measures calls, not string building */
-  CallPlan(String message, double ratio, int delayMs, int echoDelayMs) {
-    this(message, null, ratio, delayMs, echoDelayMs);
-  }
-
   /** @param order built once, as the message is; null to send the message */
   CallPlan(String message, Order order, double ratio, int delayMs, int echoDelayMs) {
     this.message = message;

@@ -131,6 +131,12 @@ public record ConsumerSettings(boolean sync, int syncCount, boolean virtualCalle
 
   private static int echoDelayMs(AxleConfig config) {
     Duration delay = config.get(PerfKeys.ECHO_DELAY);
+    if (!delay.isZero() && !config.get(PerfKeys.PAYLOAD).equals("string")) {
+      throw new ConfigException(PerfKeys.PAYLOAD.name() + ": " + config.get(PerfKeys.PAYLOAD) + " with "
+          + PerfKeys.ECHO_DELAY.name() + " " + config.getRaw(PerfKeys.ECHO_DELAY.name()).orElse("")
+          + " (expected: payload string, or no echo.delay: every call is then a sleepEcho string and no order "
+          + "would be sent) — from " + config.sourceOf(PerfKeys.PAYLOAD.name()));
+    }
     if (delay.toMillis() > Integer.MAX_VALUE || (!delay.isZero() && delay.toMillis() == 0)) {
       throw new ConfigException(PerfKeys.ECHO_DELAY.name() + ": " + config.getRaw(PerfKeys.ECHO_DELAY.name())
           .orElse(delay.toString()) + " (expected: 0, or whole milliseconds from 1ms to " + Integer.MAX_VALUE

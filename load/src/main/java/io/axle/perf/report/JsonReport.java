@@ -129,7 +129,12 @@ public final class JsonReport {
   }
 
   public static void write(RunResult result, Path file) throws IOException {
-    Files.writeString(file, toJson(result).encodePrettily() + "\n", StandardCharsets.UTF_8);
+    write(toJson(result), file);
+  }
+
+  /** {@code json} (a result's, with what its caller adds) to {@code file}. */
+  public static void write(JsonObject json, Path file) throws IOException {
+    Files.writeString(file, json.encodePrettily() + "\n", StandardCharsets.UTF_8);
   }
 
   /** Rounded half-up, so that percentiles, each rounded alike, keep their order. */
