@@ -7,6 +7,8 @@ import io.axle.benchmarks.BenchService;
 import io.axle.benchmarks.Payload;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import io.axle.perf.PerfService;
+import io.axle.perf.payload.Payloads;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.vertx.core.impl.buffer.VertxByteBufAllocator;
@@ -42,8 +44,11 @@ public class FrameCodecBenchmark {
   private static final int MAX_FRAME_SIZE = 8 * 1024 * 1024;
   private static final long REQUEST_ID = 42;
 
-  /** {@code echo}: the perf demo's 10-byte string; {@code pojo1k}: a {@link Payload} of about 1 KB. */
-  @Param({"echo", "pojo1k"})
+  /**
+   * {@code echo}: the perf demo's 10-byte string; {@code pojo1k}: a flat {@link Payload} of about 1 KB;
+   * {@code order1k}: the perf demo's {@code payload: pojo-1k}, an order of nested lines (about 1 KB).
+   */
+  @Param({"echo", "pojo1k", "order1k"})
   public String payload;
 
   private final ByteBufAllocator alloc = VertxByteBufAllocator.POOLED_ALLOCATOR;
@@ -58,9 +63,11 @@ public class FrameCodecBenchmark {
   @Setup(Level.Trial)
   public void setUp() {
     boolean echo = payload.equals("echo");
-    OperationMeta operation = SchemaMeta.of(BenchService.SCHEMA_ID, BenchService.class)
-        .operation(echo ? "echo" : "roundTrip");
-    Object value = echo ? BenchService.ECHO_MESSAGE : Payload.sample();
+    boolean order = payload.equals("order1k");
+    OperationMeta operation = order
+        ? SchemaMeta.of(PerfService.SCHEMA_ID, PerfService.class).operation("echoOrder")
+        : SchemaMeta.of(BenchService.SCHEMA_ID, BenchService.class).operation(echo ? "echo" : "roundTrip");
+    Object value = echo ? BenchService.ECHO_MESSAGE : order ? Payloads.of(Payloads.POJO_1K) : Payload.sample();
     codec = new OperationCodecs().of(operation);
     request = new Invocation(Role.CONSUMER, operation, new Object[] {value});
     // Calls carry a deadline (axle.request.timeout, 30 s by default), so the header has a timeout field, which
