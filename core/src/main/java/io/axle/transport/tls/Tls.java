@@ -131,13 +131,8 @@ public final class Tls {
     copy(checkedClient, options);
   }
 
-  /** The server's options as they stand now, for {@code updateSSLOptions}. */
-  public ServerSSLOptions serverOptions() {
-    return server.serverOptions();
-  }
-
-  /** The client's options as they stand now, for {@code updateSSLOptions}. */
-  public ClientSSLOptions clientOptions() {
+  /** The client's options as the files stand now, with the host check the keys ask for. */
+  private ClientSSLOptions clientOptions() {
     return client.clientOptions().setHostnameVerificationAlgorithm(verifyHost ? "HTTPS" : "");
   }
 
