@@ -139,12 +139,7 @@ public final class AxleRuntime {
         options.setMetricsOptions(new io.vertx.core.metrics.MetricsOptions().setEnabled(true));
         vertx = Vertx.builder().with(options).withMetrics(vertxMetrics).build();
       }
-      try {
-        NativeTransport.check(config, vertx);
-      } catch (RuntimeException e) {
-        vertx.close();
-        throw e;
-      }
+      NativeTransport.check(config, vertx);
       executors = new ExecutorRegistry(config, spec.executors);
     } catch (RuntimeException e) {
       // Nothing else to undo yet but the registry this start made (a ZooKeeper session).

@@ -25,12 +25,7 @@ public final class NativeTransport {
   /** A Vert.x instance made with {@code options} on the transport the key asks for, said in the log. */
   public static Vertx vertx(AxleConfig config, VertxOptions options) {
     Vertx vertx = Vertx.vertx(prefer(config, options));
-    try {
-      check(config, vertx);
-    } catch (RuntimeException e) {
-      vertx.close();
-      throw e;
-    }
+    check(config, vertx);
     return vertx;
   }
 
@@ -40,8 +35,8 @@ public final class NativeTransport {
   }
 
   /**
-   * Logs which transport Vert.x uses; with {@code true} and no native transport, throws naming the
-   * cause (the caller closes {@code vertx}).
+   * Logs which transport {@code vertx} uses; with {@code true} and no native transport, closes
+   * {@code vertx} and throws naming the cause.
    */
   public static void check(AxleConfig config, Vertx vertx) {
     String wanted = config.get(CoreConfigKeys.TRANSPORT_NATIVE);
@@ -56,6 +51,7 @@ public final class NativeTransport {
     }
     String cause = describe(vertx.unavailableNativeTransportCause());
     if (wanted.equals("true")) {
+      vertx.close();
       throw new ConfigException(CoreConfigKeys.TRANSPORT_NATIVE.name() + ": true (expected: auto or false here: the "
           + "native epoll transport does not load on " + platform() + ": " + cause + ")");
     }

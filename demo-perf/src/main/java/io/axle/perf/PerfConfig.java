@@ -24,7 +24,8 @@ import org.springframework.core.env.StandardEnvironment;
 public record PerfConfig(AxleConfig config) {
 
   /** The demo's keys read here; {@code loopback} is not among them: the mode comes from the command line. */
-  static final List<ConfigKey<?>> DEMO_KEYS = List.of(PerfKeys.SYNC, PerfKeys.SYNC_COUNT, PerfKeys.SYNC_THREADS, PerfKeys.PAYLOAD, PerfKeys.ASYNC_COUNT,
+  static final List<ConfigKey<?>> DEMO_KEYS = List.of(PerfKeys.SYNC, PerfKeys.SYNC_COUNT, PerfKeys.SYNC_THREADS,
+      PerfKeys.PAYLOAD, PerfKeys.ASYNC_COUNT,
       PerfKeys.REQUEST_SIZE, PerfKeys.RESPONSE_SIZE, PerfKeys.DURATION, PerfKeys.WARMUP, PerfKeys.JSON,
       PerfKeys.REPORT, PerfKeys.RPS, PerfKeys.RPS_MAX_IN_FLIGHT, PerfKeys.LONG_TAIL_RATIO, PerfKeys.LONG_TAIL_DELAY, PerfKeys.ECHO_DELAY,
       PerfKeys.PROXY_TARGET, PerfKeys.LOOPBACK_PROXY, PerfKeys.LOOPBACK_PRODUCERS, PerfKeys.LOOPBACK_ZOOKEEPER,

@@ -3,6 +3,7 @@ package io.axle.perf;
 import io.axle.config.ConfigKey;
 import io.axle.config.ConfigKeyProvider;
 import io.axle.config.HostAndPort;
+import io.axle.perf.payload.Payloads;
 import java.time.Duration;
 import java.util.List;
 
@@ -26,7 +27,8 @@ public final class PerfKeys implements ConfigKeyProvider {
 
   public static final ConfigKey<String> PAYLOAD = ConfigKey.choiceKey("payload", "string",
       "Consumer: what each call carries: string (echo with a request-size string), pojo-1k or pojo-64k (echoOrder "
-          + "with a nested order of about 1 KiB or 64 KiB on highway).", "string", "pojo-1k", "pojo-64k");
+          + "with a nested order of about 1 KiB or 64 KiB on highway).", Payloads.STRING, Payloads.POJO_1K,
+      Payloads.POJO_64K);
 
   public static final ConfigKey<Integer> ASYNC_COUNT = ConfigKey.intKey("async-count", 100, 1, Integer.MAX_VALUE,
       "Consumer: number of outstanding reactive calls when sync is false.");
@@ -158,7 +160,8 @@ public final class PerfKeys implements ConfigKeyProvider {
   public static final ConfigKey<Integer> COMPARE_PAIRS = ConfigKey.intKey("compare.pairs", 3, 1, 1000,
       "Consumer, with compare: how many pairs of runs (Axle, then baseline) to make; the ratios are their medians.");
 
-  private static final List<ConfigKey<?>> KEYS = List.of(SYNC, SYNC_COUNT, SYNC_THREADS, PAYLOAD, ASYNC_COUNT, REQUEST_SIZE, RESPONSE_SIZE,
+  private static final List<ConfigKey<?>> KEYS = List.of(SYNC, SYNC_COUNT, SYNC_THREADS, PAYLOAD, ASYNC_COUNT,
+      REQUEST_SIZE, RESPONSE_SIZE,
       DURATION, WARMUP, JSON, LOOPBACK, REPORT, RPS, RPS_MAX_IN_FLIGHT, LONG_TAIL_RATIO, LONG_TAIL_DELAY, SWEEP,
       TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, ECHO_DELAY, OVERLOAD, OVERLOAD_PERCENT,
       OVERLOAD_ALGORITHM, PROXY, PROXY_TARGET, LOOPBACK_PROXY,

@@ -64,20 +64,12 @@ public abstract class BaselineClient implements AutoCloseable {
     return new PerfService() {
       @Override
       public String echo(String message) {
-        try {
-          return BaselineClient.this.echo(message).join();
-        } catch (CompletionException e) {
-          throw e.getCause() instanceof RuntimeException r ? r : e;
-        }
+        return joined(BaselineClient.this.echo(message));
       }
 
       @Override
       public Order echoOrder(Order order) {
-        try {
-          return BaselineClient.this.echoOrder(order).join();
-        } catch (CompletionException e) {
-          throw e.getCause() instanceof RuntimeException r ? r : e;
-        }
+        return joined(BaselineClient.this.echoOrder(order));
       }
 
       @Override
@@ -85,6 +77,15 @@ public abstract class BaselineClient implements AutoCloseable {
         throw new UnsupportedOperationException(NO_SLEEP_ECHO);
       }
     };
+  }
+
+  /** Waits for {@code call}; its failure is thrown as it was, not wrapped. */
+  private static <T> T joined(CompletableFuture<T> call) {
+    try {
+      return call.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : e;
+    }
   }
 
   /** The reactive view, for the async and open-loop drivers. */

@@ -24,6 +24,7 @@ import io.vertx.core.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -42,12 +43,13 @@ final class HttpBaselineClient extends BaselineClient {
 
   private final List<Loop> loops = new ArrayList<>();
   private final AtomicInteger next = new AtomicInteger();
+  /** Axle's own JSON codec: the body is byte for byte what Axle's REST client would send. */
+  private static final RestJson JSON_CODEC = new RestJson();
+
   private final RequestOptions request;
   /** The last message and its request body: the load engine sends one message over and over. */
   private volatile Encoded last = new Encoded("", Buffer.buffer());
   private volatile EncodedOrder lastOrder = new EncodedOrder(null, Buffer.buffer());
-  /** Axle's own JSON codec: the body is byte for byte what Axle's REST client would send. */
-  private static final RestJson JSON_CODEC = new RestJson();
 
   HttpBaselineClient(Endpoint endpoint, AxleConfig config) {
     this(NativeTransport.vertx(config,
@@ -87,7 +89,7 @@ final class HttpBaselineClient extends BaselineClient {
   CompletableFuture<Order> echoOrder(Order order) {
     EncodedOrder encoded = lastOrder;
     if (encoded.order() != order) {
-      encoded = new EncodedOrder(order, Buffer.buffer(JSON_CODEC.write(java.util.Map.of("order", order))));
+      encoded = new EncodedOrder(order, Buffer.buffer(JSON_CODEC.write(Map.of("order", order))));
       lastOrder = encoded;
     }
     int sent = encoded.body().length();

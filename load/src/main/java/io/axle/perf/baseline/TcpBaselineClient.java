@@ -69,7 +69,8 @@ final class TcpBaselineClient extends BaselineClient {
       lastOrder = encoded;
     }
     int sent = encoded.bytes().length;
-    return connection().send(Frames.frame(encoded.bytes())).thenApply(payload -> echoed(order, sent, payload.length()));
+    return connection().send(Frames.frame(encoded.bytes()))
+        .thenApply(payload -> echoed(order, sent, payload.length()));
   }
 
   /**

@@ -24,8 +24,10 @@ final class CallPlan {
   private final int echoDelayMs;
   private final AtomicLong calls = new AtomicLong();
 
-  /** @param message built once: the driver measures calls, not string building */
-  /** @param order built once, as the message is; null to send the message */
+  /**
+   * @param message built once: the driver measures calls, not string building
+   * @param order built once, as the message is; null to send the message
+   */
   CallPlan(String message, Order order, double ratio, int delayMs, int echoDelayMs) {
     this.message = message;
     this.order = order;

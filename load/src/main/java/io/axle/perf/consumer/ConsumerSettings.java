@@ -5,6 +5,7 @@ import io.axle.config.ConfigException;
 import io.axle.config.ConfigKey;
 import io.axle.config.CoreConfigKeys;
 import io.axle.perf.PerfKeys;
+import io.axle.perf.payload.Payloads;
 import io.axle.perf.PerfService;
 import io.axle.perf.baseline.Baseline;
 import java.nio.file.Files;
@@ -27,8 +28,8 @@ import java.time.Duration;
  * @param echoDelayMs {@code echo.delay}: when above 0, the normal calls are {@code sleepEcho} with it too
  * @param payload {@code payload}: {@code string}, or the POJO the normal calls carry ({@code pojo-1k}, {@code pojo-64k})
  */
-public record ConsumerSettings(boolean sync, int syncCount, boolean virtualCallers, int asyncCount, int requestSize, Duration duration,
-    Duration warmup, Duration window, Path json, String transport, OpenLoop openLoop, LongTail longTail,
+public record ConsumerSettings(boolean sync, int syncCount, boolean virtualCallers, int asyncCount, int requestSize,
+    Duration duration, Duration warmup, Duration window, Path json, String transport, OpenLoop openLoop, LongTail longTail,
     Path report, int echoDelayMs, String payload) {
 
   /** {@code rps} and {@code rps.max-in-flight}. */
@@ -131,7 +132,7 @@ public record ConsumerSettings(boolean sync, int syncCount, boolean virtualCalle
 
   private static int echoDelayMs(AxleConfig config) {
     Duration delay = config.get(PerfKeys.ECHO_DELAY);
-    if (!delay.isZero() && !config.get(PerfKeys.PAYLOAD).equals("string")) {
+    if (!delay.isZero() && !config.get(PerfKeys.PAYLOAD).equals(Payloads.STRING)) {
       throw new ConfigException(PerfKeys.PAYLOAD.name() + ": " + config.get(PerfKeys.PAYLOAD) + " with "
           + PerfKeys.ECHO_DELAY.name() + " " + config.getRaw(PerfKeys.ECHO_DELAY.name()).orElse("")
           + " (expected: payload string, or no echo.delay: every call is then a sleepEcho string and no order "

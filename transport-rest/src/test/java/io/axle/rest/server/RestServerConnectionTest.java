@@ -106,10 +106,7 @@ class RestServerConnectionTest {
     try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of());
         Socket socket = new Socket("127.0.0.1", provider.endpoint("rest").orElseThrow().port())) {
       socket.setSoTimeout(20_000);
-      String body = "{\"message\":\"big\"}";
-      socket.getOutputStream().write(("POST /EchoService/echo HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
-          + "x-big: " + big + "\r\ncontent-length: " + body.length() + "\r\n\r\n" + body)
-          .getBytes(StandardCharsets.US_ASCII));
+      sendEchoWithHeader(socket, big);
       assertThat(readResponse(socket.getInputStream())).startsWith("HTTP/1.1 431");
       // Vert.x's HTTP/1.1 parser cannot go on after a refused header section: it closes the connection.
       assertThat(socket.getInputStream().read()).as("the HTTP/1.1 connection after the 431").isEqualTo(-1);
@@ -119,10 +116,7 @@ class RestServerConnectionTest {
     try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.server.max-header-size", 16384));
         Socket socket = new Socket("127.0.0.1", provider.endpoint("rest").orElseThrow().port())) {
       socket.setSoTimeout(20_000);
-      String body = "{\"message\":\"big\"}";
-      socket.getOutputStream().write(("POST /EchoService/echo HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
-          + "x-big: " + big + "\r\ncontent-length: " + body.length() + "\r\n\r\n" + body)
-          .getBytes(StandardCharsets.US_ASCII));
+      sendEchoWithHeader(socket, big);
       assertThat(readResponse(socket.getInputStream())).startsWith("HTTP/1.1 200 OK").endsWith("\"big\"");
       assertThat(h2Post(provider, big)).isEqualTo(200);
     }
@@ -146,6 +140,14 @@ class RestServerConnectionTest {
     } finally {
       vertx.close().await(20, TimeUnit.SECONDS);
     }
+  }
+
+  /** An HTTP/1.1 echo of "big" whose request carries an {@code x-big} header. */
+  private static void sendEchoWithHeader(Socket socket, String bigHeader) throws java.io.IOException {
+    String body = "{\"message\":\"big\"}";
+    socket.getOutputStream().write(("POST /EchoService/echo HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+        + "x-big: " + bigHeader + "\r\ncontent-length: " + body.length() + "\r\n\r\n" + body)
+        .getBytes(StandardCharsets.US_ASCII));
   }
 
   /** The status of one HTTP/2 (prior knowledge) echo call whose request carries an {@code x-big} header. */

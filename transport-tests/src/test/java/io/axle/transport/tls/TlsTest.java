@@ -74,10 +74,7 @@ class TlsTest {
   void mutualTls_roundTrip_withPemAndWithPkcs12ClientCertificates(String wire) throws Exception {
     Axle provider = provider(wire, mutualServerTls());
 
-    TestPki.CertFiles client = pki.client("client");
-    Map<String, Object> pem = clientTls(pki.caFile());
-    pem.put("axle.tls.client.cert", client.cert().toString());
-    pem.put("axle.tls.client.key", client.key().toString());
+    Map<String, Object> pem = clientTls(pki.caFile(), pki.client("client"));
     assertThat(consumer(provider, wire, pem).echo("pem")).isEqualTo("pem");
 
     Map<String, Object> pkcs12 = clientTls(pki.caFile());
@@ -138,10 +135,7 @@ class TlsTest {
   @ValueSource(strings = {"highway", "rest"})
   void aClientCertificateFromAnUnknownCa_isRefusedByTheServer(String wire) throws Exception {
     Axle provider = provider(wire, mutualServerTls());
-    TestPki.CertFiles rogue = pki.rogueServer("rogue-client");
-    Map<String, Object> keys = clientTls(pki.caFile());
-    keys.put("axle.tls.client.cert", rogue.cert().toString());
-    keys.put("axle.tls.client.key", rogue.key().toString());
+    Map<String, Object> keys = clientTls(pki.caFile(), pki.rogueServer("rogue-client"));
     keys.put("axle.request.timeout", "3s");
     EchoService echo = consumer(provider, wire, keys);
     assertThatThrownBy(() -> echo.echo("x")).isInstanceOf(AxleException.class);
@@ -214,9 +208,7 @@ class TlsTest {
     Axle provider = provider(wire, mutualServerTls());
     // The consumer starts with a certificate the server does not trust...
     TestPki.CertFiles live = pki.rogueServer("client-1");
-    Map<String, Object> keys = clientTls(pki.caFile());
-    keys.put("axle.tls.client.cert", live.cert().toString());
-    keys.put("axle.tls.client.key", live.key().toString());
+    Map<String, Object> keys = clientTls(pki.caFile(), live);
     keys.put("axle.tls.reload-interval", "100ms");
     keys.put("axle.request.timeout", "3s");
     EchoService echo = consumer(provider, wire, keys);
@@ -274,6 +266,14 @@ class TlsTest {
     Map<String, Object> keys = new LinkedHashMap<>();
     keys.put("axle.tls.client.enabled", true);
     keys.put("axle.tls.client.trust", trust.toString());
+    return keys;
+  }
+
+  /** As {@link #clientTls(Path)}, presenting {@code cert}'s PEM certificate and key. */
+  private static Map<String, Object> clientTls(Path trust, TestPki.CertFiles cert) {
+    Map<String, Object> keys = clientTls(trust);
+    keys.put("axle.tls.client.cert", cert.cert().toString());
+    keys.put("axle.tls.client.key", cert.key().toString());
     return keys;
   }
 

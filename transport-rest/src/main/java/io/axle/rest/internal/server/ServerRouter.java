@@ -12,6 +12,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 
 /**
  * Builds the request handler of one server event loop from the shared {@link RouteTable}:
@@ -47,9 +48,9 @@ public final class ServerRouter {
     return new DirectRoutes(targets, router, errors, maxBodySize);
   }
 
+  /** Serves {@code GET path} with what {@code render} makes on a worker thread, or a 500 naming its failure. */
   private static void serveBlocking(Vertx vertx, Router router, ResponseWriter writer, String path,
-      CharSequence contentType,
-      java.util.concurrent.Callable<byte[]> render) {
+      CharSequence contentType, Callable<byte[]> render) {
     router.get(path).handler(ctx -> vertx.executeBlocking(render, false).onComplete(ar -> {
       if (ar.succeeded()) {
         ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, contentType).end(Buffer.buffer(ar.result()));
