@@ -59,10 +59,17 @@ public final class RestConfigKeys {
       "HTTP version the client speaks: http1 (HTTP/1.1 keep-alive) or h2c (cleartext HTTP/2, prior knowledge).",
       "http1", "h2c");
 
+  public static final ConfigKey<Boolean> CLIENT_PIPELINING = ConfigKey.booleanKey("axle.rest.client.pipelining", false,
+      "HTTP/1.1 pipelining: a connection carries the next request before the answer to the one before it arrived.");
+
+  public static final ConfigKey<Integer> CLIENT_PIPELINING_LIMIT = ConfigKey.intKey(
+      "axle.rest.client.pipelining-limit", 10, 1, 10_000,
+      "With axle.rest.client.pipelining, the most requests one HTTP/1.1 connection carries unanswered at once.");
+
   static final List<ConfigKey<?>> ALL = List.of(ADDRESS, SERVER_THREAD_COUNT, SERVER_MAX_BODY_SIZE,
       SERVER_IDLE_TIMEOUT, SERVER_MAX_CONNECTIONS, SERVER_MAX_HEADER_SIZE, SERVER_MAX_CONCURRENT_STREAMS,
       CLIENT_THREAD_COUNT, CLIENT_MAX_POOL_SIZE, CLIENT_MAX_WAIT_QUEUE_SIZE,
-      CLIENT_CONNECT_TIMEOUT, CLIENT_KEEP_ALIVE_TIMEOUT, CLIENT_PROTOCOL);
+      CLIENT_CONNECT_TIMEOUT, CLIENT_KEEP_ALIVE_TIMEOUT, CLIENT_PROTOCOL, CLIENT_PIPELINING, CLIENT_PIPELINING_LIMIT);
 
   private RestConfigKeys() {
   }

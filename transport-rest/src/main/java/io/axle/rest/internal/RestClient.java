@@ -71,7 +71,8 @@ final class RestClient {
     HttpClientOptions options = new HttpClientOptions()
         .setTcpNoDelay(true)
         .setKeepAlive(true)
-        .setPipelining(false)
+        .setPipelining(config.get(RestConfigKeys.CLIENT_PIPELINING))
+        .setPipeliningLimit(config.get(RestConfigKeys.CLIENT_PIPELINING_LIMIT))
         .setDecompressionSupported(false)
         .setConnectTimeout((int) Math.min(Integer.MAX_VALUE,
             config.get(RestConfigKeys.CLIENT_CONNECT_TIMEOUT).toMillis()));

@@ -116,6 +116,87 @@ class RestClientConnectionTest {
     assertThat(server.requests.poll(200, TimeUnit.MILLISECONDS)).as("no further attempt").isNull();
   }
 
+  private PipeliningServer pipeliningServer(java.util.function.Consumer<PipeliningServer.Connection> policy) {
+    PipeliningServer server = new PipeliningServer(policy);
+    toClose.add(server);
+    return server;
+  }
+
+  private static final Map<String, Object> PIPELINING_ONE_CONNECTION = Map.of("axle.rest.client.pipelining", true,
+      "axle.rest.client.connection.maxPoolSize", 1);
+
+  @Test
+  void pipelining_sendsTheNextRequestsBeforeTheFirstIsAnswered_onOneConnection() throws Exception {
+    // Answers nothing until five requests wait on the connection: a client that waits for each answer hangs.
+    PipeliningServer server = pipeliningServer(connection -> {
+      if (connection.held() == 5) {
+        connection.answerAll();
+      }
+    });
+    EchoService echo = echo(server.port(), PIPELINING_ONE_CONNECTION);
+
+    List<CompletableFuture<String>> calls = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      calls.add(echo.echoAsync("m" + i));
+    }
+
+    for (CompletableFuture<String> call : calls) {
+      assertThat(call.get(10, TimeUnit.SECONDS)).isEqualTo("ok");
+    }
+    assertThat(server.connections).hasSize(1);
+    assertThat(server.connections.get(0).mostHeld).isEqualTo(5);
+  }
+
+  @Test
+  void pipelining_theLimitCapsTheRequestsOneConnectionCarriesUnanswered() throws Exception {
+    PipeliningServer server = pipeliningServer(connection -> {
+      if (connection.held() == 2) {
+        connection.answerAll();
+      }
+    });
+    EchoService echo = echo(server.port(), Map.of("axle.rest.client.pipelining", true,
+        "axle.rest.client.pipelining-limit", 2, "axle.rest.client.connection.maxPoolSize", 1));
+
+    List<CompletableFuture<String>> calls = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      calls.add(echo.echoAsync("m" + i));
+    }
+
+    for (CompletableFuture<String> call : calls) {
+      assertThat(call.get(10, TimeUnit.SECONDS)).isEqualTo("ok");
+    }
+    assertThat(server.connections).hasSize(1);
+    assertThat(server.connections.get(0).mostHeld).isEqualTo(2);
+  }
+
+  @Test
+  void pipelining_onAClosedConnection_onlyTheRequestThatWentOutAloneIsSentAgain() throws Exception {
+    // The first connection answers its first request, then closes once three more wait: the provider may
+    // have run the second and third before closing, so only the first of them, sent alone, may go again.
+    PipeliningServer server = pipeliningServer(connection -> {
+      if (connection.number > 1 || connection.bodies.size() == 1) {
+        connection.answerAll();
+      } else if (connection.held() == 3) {
+        connection.close();
+      }
+    });
+    EchoService echo = echo(server.port(), PIPELINING_ONE_CONNECTION);
+    assertThat(echo.echo("warm")).isEqualTo("ok");
+
+    List<CompletableFuture<String>> calls = List.of(echo.echoAsync("a"), echo.echoAsync("b"), echo.echoAsync("c"));
+
+    assertThat(calls.get(0).get(10, TimeUnit.SECONDS)).isEqualTo("ok");
+    for (CompletableFuture<String> call : calls.subList(1, 3)) {
+      AxleException e = failure(() -> call.get(10, TimeUnit.SECONDS));
+      assertThat(e.status()).isEqualTo(Status.CONNECTION_FAILED);
+      assertThat(e.getMessage()).endsWith(": the connection closed before the response arrived");
+    }
+    assertThat(server.connections).hasSize(2);
+    assertThat(server.connections.get(0).bodies).containsExactly("{\"message\":\"warm\"}", "{\"message\":\"a\"}",
+        "{\"message\":\"b\"}", "{\"message\":\"c\"}");
+    assertThat(server.connections.get(1).bodies).containsExactly("{\"message\":\"a\"}");
+  }
+
   @Test
   void aFreshConnectionClosedBeforeTheAnswer_failsTheCall_withoutASecondAttempt() throws Exception {
     RecordingServer server = server();

@@ -46,7 +46,10 @@ import java.util.concurrent.TimeUnit;
  * <p>A kept-alive connection the provider closed while it sat idle in the pool can be handed to a
  * call just as the provider's close is on its way; the call then fails before any byte of an
  * answer. Such a call is sent once more, on a fresh connection, so the caller never sees the
- * race. Only then: never after an answer started, never past the deadline, never twice.
+ * race. Only then: never after an answer started, never past the deadline, never twice, and
+ * never for a request that went out behind another still unanswered on its connection (HTTP/1.1
+ * pipelining, HTTP/2 streams): the provider may have read and run that one before it closed, so
+ * sending it again could run it twice.
  */
 public final class ClientLoop {
   private final ContextInternal context;
@@ -57,8 +60,8 @@ public final class ClientLoop {
   private final LoopOutbox<RestCall> outbox;
   private final LoopFlushes flushes;
   private final PendingCalls<RestCall> pending;
-  /** Connections that carried a request before: a call on one of them got a kept-alive connection. */
-  private final Map<HttpConnection, Boolean> used = new WeakHashMap<>();
+  /** What each connection carried: whether a call on it got a kept-alive connection, and went out alone. */
+  private final Map<HttpConnection, ConnectionUse> uses = new WeakHashMap<>();
 
   private ClientLoop(ContextInternal context, HttpClientAgent client, LoopFlushes flushes, RestJson json,
       int maxPoolSize, int maxWaitQueueSize) {
@@ -218,7 +221,9 @@ public final class ClientLoop {
     }
     HttpClientRequest httpRequest = ar.result();
     call.httpRequest = httpRequest;
-    boolean kept = used.put(httpRequest.connection(), Boolean.TRUE) != null;
+    ConnectionUse use = uses.computeIfAbsent(httpRequest.connection(), c -> new ConnectionUse());
+    // Worth a second attempt only if the connection carried a request before and none is still open on it.
+    boolean resendable = use.carried > 0 && use.unanswered == 0;
     byte[] body = call.request.body();
     // Each stage fires once: a retry's connection and write show up inside the first attempt's wait.
     boolean first = !call.retried;
@@ -236,17 +241,21 @@ public final class ClientLoop {
       resetRequest(call);
       return;
     }
+    use.sent();
     call.invocation().requestWritten(first);
-    answered.onComplete(response -> onResponse(call, kept, response));
+    answered.onComplete(response -> {
+      use.unanswered--;
+      onResponse(call, resendable, response);
+    });
   }
 
-  private void onResponse(RestCall call, boolean keptAlive, AsyncResult<HttpClientResponse> ar) {
+  private void onResponse(RestCall call, boolean resendable, AsyncResult<HttpClientResponse> ar) {
     if (call.isDone()) {
       return;
     }
     if (ar.failed()) {
       Throwable cause = ar.cause();
-      if (keptAlive && !call.retried && !pending.isClosed() && isConnectionClosed(cause)
+      if (resendable && !call.retried && !pending.isClosed() && isConnectionClosed(cause)
           && !call.invocation().isExpired()) {
         call.retried = true;
         call.firstFailure = CallFailures.failedOn(call.operationName(), call.endpoint(), reason(cause));
@@ -286,6 +295,17 @@ public final class ClientLoop {
     }
     call.invocation().mark(Stage.CONSUMER_DECODED);
     pending.finish(call, result);
+  }
+
+  /** Requests one connection carried, and how many of them are still waiting for their answer's head. */
+  private static final class ConnectionUse {
+    int carried;
+    int unanswered;
+
+    void sent() {
+      carried++;
+      unanswered++;
+    }
   }
 
   private static String connectFailure(Throwable cause) {
