@@ -57,6 +57,36 @@ class BaselineRunTest {
   }
 
   @Test
+  void restClientRaw_drivesAxlesRestServer_withStringsAndOrders_pipelinedOrNot(@TempDir Path dir) throws Exception {
+    for (String payload : new String[] {"--payload=string", "--payload=pojo-1k"}) {
+      for (String pipelining : new String[] {"false", "true"}) {
+        ConsumerRun run = ConsumerRun.against(shared.get(), dir, "--rest.client=raw", "--axle.references.transport=rest",
+            payload, "--axle.rest.client.pipelining=" + pipelining, "--sync=false", "--duration=1s",
+            "--async-count=8", "--axle.rest.client.thread-count=1", "--axle.rest.client.connection.maxPoolSize=2");
+
+        assertThat(run.output()).contains("over rest (driven by the raw Vert.x HTTP client: rest.client is raw)");
+        assertThat(run.json().getString("transport")).isEqualTo("rest");
+        assertThat(run.json().getLong("requests")).as(payload + " pipelining " + pipelining).isPositive();
+        assertThat(run.json().getLong("errors")).as(payload + " pipelining " + pipelining).isZero();
+      }
+    }
+  }
+
+  @Test
+  void restClientRaw_overHighway_orWithSleepEcho_isRefused() {
+    assertThat(run("-c", "--rest.client=raw", "--axle.references.transport=highway"))
+        .isEqualTo(ExitStatus.BAD_CONFIGURATION);
+    assertThat(stderr()).contains("rest.client: raw with the calls over highway (expected: rest.client: raw only for"
+        + " calls over rest; set axle.references.transport: rest or drop rest.client)");
+
+    err.reset();
+    assertThat(run("-c", "--rest.client=raw", "--axle.references.transport=rest", "--echo.delay=1ms"))
+        .isEqualTo(ExitStatus.BAD_CONFIGURATION);
+    assertThat(stderr()).contains("echo.delay: 1ms with --rest.client=raw (expected: 0: the raw client calls no"
+        + " sleepEcho");
+  }
+
+  @Test
   void compareBaseline_alternatesThreePairs_printsTheRatios_andWritesThem(@TempDir Path dir) throws Exception {
     Path json = dir.resolve("compare.json");
 
@@ -115,7 +145,7 @@ class BaselineRunTest {
   @Test
   void longTailWithBaseline_isRefused() {
     assertThat(run("-c", "--baseline", "--long-tail.ratio=0.01")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
-    assertThat(stderr()).contains("long-tail.ratio: 0.01 with --baseline (expected: 0: the raw baseline echo has no"
+    assertThat(stderr()).contains("long-tail.ratio: 0.01 with --baseline (expected: 0: the raw client calls no"
         + " sleepEcho");
 
     err.reset();

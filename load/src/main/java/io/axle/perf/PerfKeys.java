@@ -152,6 +152,12 @@ public final class PerfKeys implements ConfigKeyProvider {
       "Consumer (--baseline-rest): drive the producer's raw HTTP echo (the baseline-rest:// entry of perf1) as a REST "
           + "run would be driven.");
 
+  public static final ConfigKey<String> REST_CLIENT = ConfigKey.choiceKey("rest.client", "axle",
+      "Consumer, calls over REST: what drives Axle's REST server: axle (Axle's REST client, through the proxies) or raw "
+          + "(the bare Vert.x HttpClient the raw HTTP echo is driven with, same keys), so that --compare=baseline-rest "
+          + "compares the two servers alone.",
+      "axle", "raw");
+
   public static final ConfigKey<String> COMPARE = ConfigKey.choiceKey("compare", null,
       "Consumer: run Axle and its raw baseline alternately, compare.pairs times, and print the median ratios of TPS "
           + "and P99: baseline (highway against the raw TCP echo) or baseline-rest (REST against the raw HTTP echo).",
@@ -166,7 +172,8 @@ public final class PerfKeys implements ConfigKeyProvider {
       TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, ECHO_DELAY, OVERLOAD, OVERLOAD_PERCENT,
       OVERLOAD_ALGORITHM, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
       LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER, LOOPBACK_STOP_ONE_SIGNAL,
-      BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, COMPARE, COMPARE_PAIRS);
+      BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, REST_CLIENT, COMPARE,
+      COMPARE_PAIRS);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public PerfKeys() {

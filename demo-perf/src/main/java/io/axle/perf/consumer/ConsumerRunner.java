@@ -23,7 +23,7 @@ import org.springframework.stereotype.Component;
 @Profile("consumer")
 final class ConsumerRunner implements ApplicationRunner, ExitCodeGenerator, DisposableBean {
   private final Consumer consumer;
-  /** The raw client with {@code --baseline} or {@code --baseline-rest}; else null. */
+  /** The raw client with {@code --baseline}, {@code --baseline-rest} or {@code rest.client: raw}; else null. */
   private final BaselineClient baseline;
   /** Failed until the run says otherwise: a run that never completed has not succeeded. */
   private volatile int status = ExitStatus.FAILED;
@@ -33,8 +33,9 @@ final class ConsumerRunner implements ApplicationRunner, ExitCodeGenerator, Disp
     ConsumerSettings settings = ConsumerSettings.from(config.config());
     ConsumerTarget target = ConsumerTarget.of(config.config(), producer.registered(), settings.transport());
     // The raw baseline is driven by the same engine, through a raw client in place of Axle's references.
-    this.baseline = Baseline.isBaseline(settings.transport()) ? BaselineClient.open(target.first(), config.config())
-        : null;
+    // So is Axle's REST server with rest.client: raw.
+    this.baseline = Baseline.isBaseline(settings.transport()) || settings.rawRestClient()
+        ? BaselineClient.open(target.first(), config.config()) : null;
     this.consumer = new Consumer(settings, target, baseline != null ? baseline.sync() : references.sync(),
         baseline != null ? baseline.async() : references.async(), output.out(), output.err(), stop,
         Consumer.PRODUCER_WAIT, producer.producerCpu(), producer.instanceCounts());

@@ -30,15 +30,17 @@ public abstract class BaselineClient implements AutoCloseable {
   }
 
   /**
-   * The raw TCP client ({@link Baseline#TCP}) or the raw HTTP one ({@link Baseline#REST}) to {@code endpoint},
-   * with the connections the matching Axle transport's client keys in {@code config} say.
+   * The raw TCP client ({@link Baseline#TCP}) or the raw HTTP one ({@link Baseline#REST}, or {@code rest}: Axle's
+   * REST server, as {@code rest.client: raw} drives it) to {@code endpoint}, with the connections the matching Axle
+   * transport's client keys in {@code config} say.
    */
   public static BaselineClient open(Endpoint endpoint, AxleConfig config) {
     return switch (endpoint.transport()) {
       case Baseline.TCP -> new TcpBaselineClient(endpoint, config);
-      case Baseline.REST -> new HttpBaselineClient(endpoint, config);
+      case Baseline.REST, HttpBaselineClient.AXLE_REST -> new HttpBaselineClient(endpoint, config);
       default -> throw new IllegalArgumentException("baseline endpoint: " + endpoint + " (expected: "
-          + Baseline.TCP + "://host:port or " + Baseline.REST + "://host:port)");
+          + Baseline.TCP + "://host:port, " + Baseline.REST + "://host:port or, for Axle's REST server driven by the "
+          + "raw HTTP client, " + HttpBaselineClient.AXLE_REST + "://host:port)");
     };
   }
 
@@ -51,10 +53,11 @@ public abstract class BaselineClient implements AutoCloseable {
    */
   abstract CompletableFuture<Order> echoOrder(Order order);
 
-  /** {@code order}, when the echo brought back as many bytes as were sent for it; a failure otherwise. */
-  static Order echoed(Order order, int sent, int received) {
-    if (received != sent) {
-      throw new IllegalStateException("the raw echo answered " + received + " bytes to " + sent + " sent for " + order);
+  /** {@code order}, when the echo brought back the bytes expected for it; a failure otherwise. */
+  static Order echoed(Order order, int expected, int received) {
+    if (received != expected) {
+      throw new IllegalStateException("the echo answered " + received + " bytes (expected: " + expected + ") for "
+          + order);
     }
     return order;
   }

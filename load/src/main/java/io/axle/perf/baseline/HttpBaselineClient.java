@@ -31,14 +31,21 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The raw HTTP echo's client, shaped as Axle's REST client: {@code axle.rest.client.thread-count} Vert.x
  * HttpClients, each on an event loop of its own with a pool of {@code axle.rest.client.connection.maxPoolSize}
- * HTTP/1.1 keep-alive connections (no pipelining: one call per connection at a time), or cleartext HTTP/2
- * when {@code axle.rest.client.protocol} is h2c. A call made on one of the clients' loops goes to that
+ * HTTP/1.1 keep-alive connections (pipelined as {@code axle.rest.client.pipelining} and its limit say), or
+ * cleartext HTTP/2 when {@code axle.rest.client.protocol} is h2c. A call made on one of the clients' loops goes to that
  * client, others go to the clients in turn, as in Axle's REST client. Each call is
  * {@code POST /PerfService/echo} with {@code {"message":…}}, the request Axle's REST consumer sends, and its
- * answer, the JSON string, comes back unquoted without a JSON parser.
+ * answer, the JSON string, comes back unquoted without a JSON parser. Pointed at Axle's REST server
+ * ({@code rest://}, {@code rest.client: raw}) it sends the same requests, {@code echoOrder}'s to its own path,
+ * and so measures that server without Axle's client.
  */
 final class HttpBaselineClient extends BaselineClient {
+  /** The scheme of Axle's REST server in {@code perf1}'s entries. */
+  static final String AXLE_REST = "rest";
   static final String PATH = "/" + PerfService.SCHEMA_ID + "/echo";
+  private static final String ORDER_PATH = "/" + PerfService.SCHEMA_ID + "/echoOrder";
+  /** What Axle's REST server leaves out of its answer to {@code echoOrder}: the body's argument wrapper. */
+  private static final int ORDER_WRAPPER = "{\"order\":}".length();
   private static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
 
   private final List<Loop> loops = new ArrayList<>();
@@ -47,6 +54,9 @@ final class HttpBaselineClient extends BaselineClient {
   private static final RestJson JSON_CODEC = new RestJson();
 
   private final RequestOptions request;
+  private final RequestOptions orderRequest;
+  /** Bytes the server leaves out of an {@code echoOrder} answer: 0 for the raw echo, which answers the body whole. */
+  private final int orderAnswerShortfall;
   /** The last message and its request body: the load engine sends one message over and over. */
   private volatile Encoded last = new Encoded("", Buffer.buffer());
   private volatile EncodedOrder lastOrder = new EncodedOrder(null, Buffer.buffer());
@@ -59,7 +69,9 @@ final class HttpBaselineClient extends BaselineClient {
 
   private HttpBaselineClient(Vertx vertx, Endpoint endpoint, AxleConfig config) {
     super(vertx);
-    HttpClientOptions options = new HttpClientOptions().setTcpNoDelay(true).setKeepAlive(true).setPipelining(false)
+    HttpClientOptions options = new HttpClientOptions().setTcpNoDelay(true).setKeepAlive(true)
+        .setPipelining(config.get(RestConfigKeys.CLIENT_PIPELINING))
+        .setPipeliningLimit(config.get(RestConfigKeys.CLIENT_PIPELINING_LIMIT))
         .setDecompressionSupported(false).setConnectTimeout((int) Math.min(Integer.MAX_VALUE,
             config.get(RestConfigKeys.CLIENT_CONNECT_TIMEOUT).toMillis()));
     if ("h2c".equals(config.get(RestConfigKeys.CLIENT_PROTOCOL))) {
@@ -72,6 +84,9 @@ final class HttpBaselineClient extends BaselineClient {
     }
     this.request = new RequestOptions().setMethod(HttpMethod.POST).setHost(endpoint.host()).setPort(endpoint.port())
         .setURI(PATH).putHeader(HttpHeaders.CONTENT_TYPE, JSON).putHeader(HttpHeaders.ACCEPT, JSON);
+    boolean axle = AXLE_REST.equals(endpoint.transport());
+    this.orderRequest = axle ? new RequestOptions(request).setURI(ORDER_PATH) : request;
+    this.orderAnswerShortfall = axle ? ORDER_WRAPPER : 0;
   }
 
   @Override
@@ -81,7 +96,7 @@ final class HttpBaselineClient extends BaselineClient {
       encoded = new Encoded(message, Buffer.buffer("{\"message\":" + Json.encode(message) + "}"));
       last = encoded;
     }
-    return post(encoded.body()).thenApply(HttpBaselineClient::unquoted);
+    return post(request, encoded.body()).thenApply(HttpBaselineClient::unquoted);
   }
 
   /** Posts the JSON body Axle's REST client sends for {@code echoOrder}; the raw echo answers it whole. */
@@ -92,18 +107,18 @@ final class HttpBaselineClient extends BaselineClient {
       encoded = new EncodedOrder(order, Buffer.buffer(JSON_CODEC.write(Map.of("order", order))));
       lastOrder = encoded;
     }
-    int sent = encoded.body().length();
-    return post(encoded.body()).thenApply(body -> echoed(order, sent, body.length()));
+    int expected = encoded.body().length() - orderAnswerShortfall;
+    return post(orderRequest, encoded.body()).thenApply(body -> echoed(order, expected, body.length()));
   }
 
-  private CompletableFuture<Buffer> post(Buffer body) {
+  private CompletableFuture<Buffer> post(RequestOptions request, Buffer body) {
     Loop loop = loopFor(Vertx.currentContext());
     CompletableFuture<Buffer> answer = new CompletableFuture<>();
     // Sent from the client's own loop, so that its connections live there, as in Axle's REST client.
     if (Vertx.currentContext() == loop.context()) {
-      send(loop.client(), body, answer);
+      send(loop.client(), request, body, answer);
     } else {
-      loop.context().runOnContext(v -> send(loop.client(), body, answer));
+      loop.context().runOnContext(v -> send(loop.client(), request, body, answer));
     }
     return answer;
   }
@@ -121,11 +136,11 @@ final class HttpBaselineClient extends BaselineClient {
     return loops.get(Math.floorMod(next.getAndIncrement(), loops.size()));
   }
 
-  private void send(HttpClient client, Buffer body, CompletableFuture<Buffer> answer) {
+  private static void send(HttpClient client, RequestOptions request, Buffer body, CompletableFuture<Buffer> answer) {
     client.request(request)
         .compose(call -> call.send(body.slice()))
         .compose(response -> response.statusCode() == 200 ? response.body()
-            : Future.failedFuture("baseline-rest answered HTTP " + response.statusCode()))
+            : Future.failedFuture("the server answered the raw HTTP client with HTTP " + response.statusCode()))
         .onComplete(done -> {
           if (done.succeeded()) {
             answer.complete(done.result());

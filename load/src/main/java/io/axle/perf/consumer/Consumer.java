@@ -83,7 +83,9 @@ public final class Consumer {
       return 1;
     }
     out.printf("driving %s at %s over %s: %s, %s, warm-up %s, duration %s%s%s%n",
-        PerfService.SERVICE_NAME, target.description(), settings.transport(), load(), payloadDescription(),
+        PerfService.SERVICE_NAME, target.description(), settings.transport()
+            + (settings.rawRestClient() ? " (driven by the raw Vert.x HTTP client: rest.client is raw)" : ""),
+        load(), payloadDescription(),
         TextReport.duration(settings.warmup()),
         settings.untilInterrupted() ? "until interrupted" : TextReport.duration(settings.duration()),
         settings.longTail().active() ? ", long tail: " + settings.longTail().ratio() + " of calls sleepEcho "

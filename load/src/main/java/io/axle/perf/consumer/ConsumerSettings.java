@@ -27,10 +27,11 @@ import java.time.Duration;
  * @param longTail the share of calls made to {@code sleepEcho} instead of {@code echo}
  * @param echoDelayMs {@code echo.delay}: when above 0, the normal calls are {@code sleepEcho} with it too
  * @param payload {@code payload}: {@code string}, or the POJO the normal calls carry ({@code pojo-1k}, {@code pojo-64k})
+ * @param rawRestClient {@code rest.client: raw}: Axle's REST server is driven by the raw HTTP client, not Axle's
  */
 public record ConsumerSettings(boolean sync, int syncCount, boolean virtualCallers, int asyncCount, int requestSize,
     Duration duration, Duration warmup, Duration window, Path json, String transport, OpenLoop openLoop, LongTail longTail,
-    Path report, int echoDelayMs, String payload) {
+    Path report, int echoDelayMs, String payload, boolean rawRestClient) {
 
   /** {@code rps} and {@code rps.max-in-flight}. */
   public record OpenLoop(int rps, int maxInFlight) {
@@ -67,7 +68,8 @@ public record ConsumerSettings(boolean sync, int syncCount, boolean virtualCalle
         longTail(config),
         outputPath(config, PerfKeys.REPORT),
         echoDelayMs(config),
-        config.get(PerfKeys.PAYLOAD));
+        config.get(PerfKeys.PAYLOAD),
+        rawRestClient(config));
   }
 
   /**
@@ -83,23 +85,45 @@ public record ConsumerSettings(boolean sync, int syncCount, boolean virtualCalle
           + config.origin(PerfKeys.BASELINE.name()) + ", " + config.origin(PerfKeys.BASELINE_REST.name()));
     }
     if (!tcp && !rest) {
-      return config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, PerfService.SERVICE_NAME,
+      String transport = config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, PerfService.SERVICE_NAME,
           PerfService.SCHEMA_ID, OPERATION);
+      if (rawRestClient(config)) {
+        if (!RAW_CLIENT_TRANSPORT.equals(transport)) {
+          throw new ConfigException(PerfKeys.REST_CLIENT.name() + ": raw with the calls over " + transport
+              + " (expected: rest.client: raw only for calls over rest; set "
+              + CoreConfigKeys.REFERENCES_TRANSPORT.name() + ": rest or drop rest.client) — "
+              + config.origin(PerfKeys.REST_CLIENT.name()));
+        }
+        refuseSleepEcho(config, PerfKeys.REST_CLIENT.name() + "=raw");
+      }
+      return transport;
     }
     String flag = tcp ? PerfKeys.BASELINE.name() : PerfKeys.BASELINE_REST.name();
+    refuseSleepEcho(config, flag);
+    return tcp ? Baseline.TCP : Baseline.REST;
+  }
+
+  /** The transport whose server {@code rest.client: raw} drives. */
+  private static final String RAW_CLIENT_TRANSPORT = "rest";
+
+  private static boolean rawRestClient(AxleConfig config) {
+    return "raw".equals(config.get(PerfKeys.REST_CLIENT));
+  }
+
+  /** The raw clients call {@code echo} (or {@code echoOrder}) only; a share of {@code sleepEcho} is refused. */
+  private static void refuseSleepEcho(AxleConfig config, String flag) {
     if (config.get(PerfKeys.LONG_TAIL_RATIO) > 0) {
       throw new ConfigException(PerfKeys.LONG_TAIL_RATIO.name() + ": "
           + config.getRaw(PerfKeys.LONG_TAIL_RATIO.name()).orElse("") + " with --" + flag
-          + " (expected: 0: the raw baseline echo has no sleepEcho; drop long-tail.ratio or --" + flag + ") — "
+          + " (expected: 0: the raw client calls no sleepEcho; drop long-tail.ratio or --" + flag + ") — "
           + config.origin(PerfKeys.LONG_TAIL_RATIO.name()));
     }
     if (!config.get(PerfKeys.ECHO_DELAY).isZero()) {
       throw new ConfigException(PerfKeys.ECHO_DELAY.name() + ": "
           + config.getRaw(PerfKeys.ECHO_DELAY.name()).orElse("") + " with --" + flag
-          + " (expected: 0: the raw baseline echo has no sleepEcho; drop echo.delay or --" + flag + ") — "
+          + " (expected: 0: the raw client calls no sleepEcho; drop echo.delay or --" + flag + ") — "
           + config.origin(PerfKeys.ECHO_DELAY.name()));
     }
-    return tcp ? Baseline.TCP : Baseline.REST;
   }
 
   /** {@code sync}, {@code async}, or {@code open} when {@code rps} is set. */

@@ -62,6 +62,22 @@ class BaselineClientTest {
   }
 
   @Test
+  void rest_pipelining_manyCallsOnOneConnection_comeBackInOrder() throws Exception {
+    AxleConfig config = AxleConfig.builder().put("axle.rest.client.thread-count", 1)
+        .put("axle.rest.client.connection.maxPoolSize", 1).put("axle.rest.client.pipelining", true)
+        .put("axle.rest.client.pipelining-limit", 25).build();
+    try (BaselineClient client = BaselineClient.open(servers.endpoints().get(Baseline.REST), config)) {
+      List<CompletableFuture<String>> calls = new ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        calls.add(client.async().echo("m" + i));
+      }
+      for (int i = 0; i < calls.size(); i++) {
+        assertThat(calls.get(i).get(10, TimeUnit.SECONDS)).isEqualTo("m" + i);
+      }
+    }
+  }
+
+  @Test
   void echoOrder_carriesTheOrdersBytes_andAnswersTheOrder_overBoth() throws Exception {
     Order order = Payloads.of(Payloads.POJO_1K);
     AxleConfig config = AxleConfig.builder().put("axle.highway.client.thread-count", 1)
@@ -73,7 +89,7 @@ class BaselineClientTest {
       }
     }
     assertThatThrownBy(() -> BaselineClient.echoed(order, 1065, 12))
-        .hasMessage("the raw echo answered 12 bytes to 1065 sent for Order[id=4711000042, 10 lines]");
+        .hasMessage("the echo answered 12 bytes (expected: 1065) for Order[id=4711000042, 10 lines]");
   }
 
   @Test
