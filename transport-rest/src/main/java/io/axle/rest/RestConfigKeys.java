@@ -35,6 +35,11 @@ public final class RestConfigKeys {
       "axle.rest.server.max-concurrent-streams", 100, 1, Integer.MAX_VALUE,
       "HTTP/2 requests one connection may have open at once (the SETTINGS_MAX_CONCURRENT_STREAMS the server announces).");
 
+  public static final ConfigKey<Integer> SERVER_PIPELINING_LIMIT = ConfigKey.intKey(
+      "axle.rest.server.pipelining-limit", 32, 1, 10_000,
+      "Requests of one HTTP/1.1 connection served at once when its client pipelines them, answered in order; "
+          + "1 serves them one after another.");
+
   public static final ConfigKey<Integer> CLIENT_THREAD_COUNT = ConfigKey.intKey("axle.rest.client.thread-count",
       1, 1, 1024, "REST clients, each on its own event loop with its own connection pool.")
       .withDefault(() -> CORES, "the number of CPU cores");
@@ -68,7 +73,7 @@ public final class RestConfigKeys {
 
   static final List<ConfigKey<?>> ALL = List.of(ADDRESS, SERVER_THREAD_COUNT, SERVER_MAX_BODY_SIZE,
       SERVER_IDLE_TIMEOUT, SERVER_MAX_CONNECTIONS, SERVER_MAX_HEADER_SIZE, SERVER_MAX_CONCURRENT_STREAMS,
-      CLIENT_THREAD_COUNT, CLIENT_MAX_POOL_SIZE, CLIENT_MAX_WAIT_QUEUE_SIZE,
+      SERVER_PIPELINING_LIMIT, CLIENT_THREAD_COUNT, CLIENT_MAX_POOL_SIZE, CLIENT_MAX_WAIT_QUEUE_SIZE,
       CLIENT_CONNECT_TIMEOUT, CLIENT_KEEP_ALIVE_TIMEOUT, CLIENT_PROTOCOL, CLIENT_PIPELINING, CLIENT_PIPELINING_LIMIT);
 
   private RestConfigKeys() {

@@ -1,6 +1,7 @@
 package io.axle.rest.internal;
 
 import io.axle.config.AxleConfig;
+import io.axle.config.CoreConfigKeys;
 import io.axle.config.HostAndPort;
 import io.axle.registry.Endpoint;
 import io.axle.rest.RestConfigKeys;
@@ -11,6 +12,7 @@ import io.axle.transport.ConnectionLimit;
 import io.axle.transport.ServerLoops;
 import io.axle.transport.TransportContext;
 import io.axle.transport.tls.Tls;
+import io.netty.channel.EventLoop;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.internal.ContextInternal;
@@ -83,7 +85,10 @@ final class RestServer {
     int maxBodySize = config.get(RestConfigKeys.SERVER_MAX_BODY_SIZE);
     return serverLoops.listen(address, RestConfigKeys.ADDRESS.name(), (loop, port) -> {
       HttpServer server = vertx.createHttpServer(new HttpServerOptions(options));
-      ResponseWriter writer = new ResponseWriter(((ContextInternal) loop).nettyEventLoop(), json);
+      EventLoop eventLoop = ((ContextInternal) loop).nettyEventLoop();
+      ResponseWriter writer = new ResponseWriter(eventLoop, json);
+      ServerRouter router = ServerRouter.create(vertx, eventLoop, routes, context.providerOperations(), json, writer,
+          maxBodySize, config.get(RestConfigKeys.SERVER_PIPELINING_LIMIT), config.get(CoreConfigKeys.SHUTDOWN_TIMEOUT));
       if (tls.server()) {
         server.exceptionHandler(failure -> tls.logServerFailure(RestTransport.NAME, failure));
         tls.onServerReload(ssl -> server.updateSSLOptions(ssl, true));
@@ -92,10 +97,10 @@ final class RestServer {
         // Every Vert.x 5 HTTP connection is a ConnectionBase; one that is not could not be counted.
         if (!(connection instanceof ConnectionBase base) || connections.admit(base.channel())) {
           writer.connected(connection);
+          router.connected(connection);
         }
       });
-      server.requestHandler(ServerRouter.create(vertx, routes, context.providerOperations(), json, writer,
-          maxBodySize));
+      server.requestHandler(router.requestHandler());
       return server.listen(port, address.host()).map(bound -> {
         servers.add(bound);
         return bound.actualPort();

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The first stop of every request on one server event loop: serves a well-formed request for a
@@ -79,30 +80,39 @@ final class DirectRoutes implements Handler<HttpServerRequest> {
 
   /** The route this class serves the request on, or null when the router must decide. */
   private Target match(HttpServerRequest request) {
-    Target[] candidates = byPath.get(request.path());
+    return match(request.method(), request.path(), request::getHeader, request.version() == HttpVersion.HTTP_2);
+  }
+
+  /**
+   * The route a request with this head is served on without the router, or null when the router must decide.
+   *
+   * @param header a request header's first value, or null
+   * @param http2 an HTTP/2 stream, which may carry a body without a Content-Length
+   */
+  Target match(HttpMethod method, String path, Function<CharSequence, String> header, boolean http2) {
+    Target[] candidates = byPath.get(path);
     if (candidates == null) {
       return null;
     }
-    HttpMethod method = request.method();
     for (Target candidate : candidates) {
       if (candidate.route().rest().method().equals(method)) {
-        return framedWithinLimits(request, candidate.route().readsBody()) ? candidate : null;
+        return framedWithinLimits(header, http2, candidate.route().readsBody()) ? candidate : null;
       }
     }
     return null;
   }
 
-  private boolean framedWithinLimits(HttpServerRequest request, boolean readsBody) {
-    if (request.headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
+  private boolean framedWithinLimits(Function<CharSequence, String> header, boolean http2, boolean readsBody) {
+    if (header.apply(HttpHeaders.TRANSFER_ENCODING) != null) {
       return false;
     }
-    if (readsBody && !isJson(request.getHeader(HttpHeaders.CONTENT_TYPE))) {
+    if (readsBody && !isJson(header.apply(HttpHeaders.CONTENT_TYPE))) {
       return false;
     }
-    String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+    String length = header.apply(HttpHeaders.CONTENT_LENGTH);
     if (length == null) {
       // HTTP/1.x without Content-Length or Transfer-Encoding has no body; an HTTP/2 stream may still carry one.
-      return request.version() != HttpVersion.HTTP_2;
+      return !http2;
     }
     long bytes = contentLength(length);
     return bytes >= 0 && bytes <= maxBodySize;
@@ -114,7 +124,7 @@ final class DirectRoutes implements Handler<HttpServerRequest> {
   }
 
   /** The length as a plain decimal, or -1 for anything the router should judge. */
-  private static long contentLength(String text) {
+  static long contentLength(String text) {
     if (text.isEmpty() || text.length() > 18) {
       return -1;
     }

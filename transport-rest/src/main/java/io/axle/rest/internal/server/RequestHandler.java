@@ -5,7 +5,6 @@ import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
-import io.axle.registry.Endpoint;
 import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestHeaders;
 import io.axle.rest.internal.RestJson;
@@ -13,9 +12,6 @@ import io.axle.rest.internal.RestTransport;
 import io.axle.transport.ProviderOperation;
 import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.RoutingContext;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +28,6 @@ import tools.jackson.databind.JsonNode;
 final class RequestHandler implements Handler<RoutingContext> {
   private static final Buffer NULL_JSON = Buffer.buffer("null");
   private static final Buffer NO_CONTENT = Buffer.buffer();
-  private static final int NO_CONTENT_STATUS = 204;
   /** Past this a timeout header means no deadline at all, and the nanosecond sum cannot overflow. */
   private static final long MAX_TIMEOUT_MS = TimeUnit.DAYS.toMillis(365);
 
@@ -64,38 +59,37 @@ final class RequestHandler implements Handler<RoutingContext> {
    */
   void serve(RequestView view, Buffer body) {
     long received = System.nanoTime();
-    HttpServerRequest request = view.request();
-    HttpServerResponse response = request.response();
+    Reply reply = view.reply();
     Object[] args;
     String timeout;
     long timeoutMs;
     Map<String, String> entries;
     try {
       args = route.readArguments(view, body);
-      timeout = request.getHeader(RestHeaders.TIMEOUT);
-      String context = request.getHeader(RestHeaders.CONTEXT);
+      timeout = view.header(RestHeaders.TIMEOUT);
+      String context = view.header(RestHeaders.CONTEXT);
       timeoutMs = timeout == null ? -1 : timeoutMillis(timeout);
       entries = context == null ? null : contextEntries(context);
     } catch (AxleException e) {
       // Counted and logged as a failed call of the operation, though it never reached it.
-      route.provider().rejected(received, RestTransport.NAME, caller(request), e);
-      writer.writeError(response, e.status().httpCode(), e.status(), e.getMessage());
+      route.provider().rejected(received, RestTransport.NAME, view.caller(), e);
+      writer.writeError(reply, e.status().httpCode(), e.status(), e.getMessage());
       return;
     }
     long timeoutNanos = timeout != null && timeoutMs <= MAX_TIMEOUT_MS ? TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMs))
         : ProviderOperation.NO_DEADLINE;
-    route.provider().serve(args, received, timeoutNanos, entries, RestTransport.NAME, caller(request),
-        (invocation, answer) -> respond(response, invocation, answer));
+    route.provider().serve(args, received, timeoutNanos, entries, RestTransport.NAME, view.caller(),
+        (invocation, answer) -> respond(reply, invocation, answer));
   }
 
   /** Encodes the answer on the thread that finished the call; the writer sends it on the loop. */
-  private void respond(HttpServerResponse response, Invocation invocation, Response answer) {
+  private void respond(Reply reply, Invocation invocation, Response answer) {
     int code;
     Buffer body;
     Response sent = answer;
     if (answer.isOk() && isVoid) {
       // 204 and no body: what OpenAPI generators turn into a void method (docs/rest.md).
-      code = NO_CONTENT_STATUS;
+      code = Reply.NO_CONTENT;
       body = NO_CONTENT;
     } else if (answer.isOk()) {
       Object result = answer.result();
@@ -120,7 +114,7 @@ final class RequestHandler implements Handler<RoutingContext> {
       }
     }
     invocation.mark(Stage.PROVIDER_ENCODED);
-    writer.write(response, code, body, invocation, sent);
+    writer.write(reply, code, body, invocation, sent);
   }
 
   private long timeoutMillis(String header) {
@@ -146,11 +140,5 @@ final class RequestHandler implements Handler<RoutingContext> {
     Map<String, String> entries = new HashMap<>(tree.size() * 2);
     tree.properties().forEach(e -> entries.put(e.getKey(), e.getValue().asString()));
     return entries;
-  }
-
-  private static Endpoint caller(HttpServerRequest request) {
-    SocketAddress remote = request.remoteAddress();
-    return remote == null || remote.host() == null || remote.port() < 1 ? null
-        : new Endpoint(RestTransport.NAME, remote.host(), remote.port());
   }
 }

@@ -29,8 +29,7 @@ public final class ResponseWriter {
   private final LoopFlushes flushes;
 
   /** An answer made off the loop; {@code invocation} and {@code answer} are null for the router's own errors. */
-  private record Answer(HttpServerResponse response, int status, Buffer body, Invocation invocation,
-      Response answer) {
+  private record Answer(Reply reply, int status, Buffer body, Invocation invocation, Response answer) {
   }
 
   public ResponseWriter(EventLoop loop, RestJson json) {
@@ -41,7 +40,7 @@ public final class ResponseWriter {
       public boolean take(Answer answer) {
         // Taken in a drain: Vert.x's flush of this answer waits for the batch's end.
         flushes.hold();
-        end(answer.response, answer.status, answer.body, answer.invocation, answer.answer);
+        end(answer.reply, answer.status, answer.body, answer.invocation, answer.answer);
         return true;
       }
 
@@ -66,8 +65,8 @@ public final class ResponseWriter {
   }
 
   /** Answers with JSON a request that reached no operation; callable from any thread. */
-  void write(HttpServerResponse response, int status, Buffer body) {
-    write(response, status, body, null, null);
+  void write(Reply reply, int status, Buffer body) {
+    write(reply, status, body, null, null);
   }
 
   /**
@@ -75,13 +74,13 @@ public final class ResponseWriter {
    * {@link Stage#PROVIDER_SENT} on {@code invocation} (unless the client is gone) and ends it with
    * {@code answer}; a null invocation (the router's own errors) fires nothing.
    */
-  void write(HttpServerResponse response, int status, Buffer body, Invocation invocation, Response answer) {
+  void write(Reply reply, int status, Buffer body, Invocation invocation, Response answer) {
     if (outbox.onLoop()) {
       // At once, without making the queue's item.
-      end(response, status, body, invocation, answer);
+      end(reply, status, body, invocation, answer);
       return;
     }
-    outbox.submit(new Answer(response, status, body, invocation, answer));
+    outbox.submit(new Answer(reply, status, body, invocation, answer));
   }
 
   /**
@@ -89,7 +88,11 @@ public final class ResponseWriter {
    * HTTP code actually sent, which for 405, 413 and 415 is more precise than the {@link Status}'s.
    */
   void writeError(HttpServerResponse response, int httpCode, Status status, String message) {
-    write(response, httpCode, errorBody(json, httpCode, status, message));
+    writeError(Reply.of(response), httpCode, status, message);
+  }
+
+  void writeError(Reply reply, int httpCode, Status status, String message) {
+    write(reply, httpCode, errorBody(json, httpCode, status, message));
   }
 
   static Buffer errorBody(RestJson json, int httpCode, Status status, String message) {
@@ -98,16 +101,11 @@ public final class ResponseWriter {
     return Buffer.buffer(json.write(body));
   }
 
-  private static void end(HttpServerResponse response, int status, Buffer body, Invocation invocation,
-      Response answer) {
+  private static void end(Reply reply, int status, Buffer body, Invocation invocation, Response answer) {
     // The client may have gone (closed, reset the stream, idle timeout) while the call ran: nothing
     // is sent, but the call still ends.
-    if (!response.ended() && !response.closed()) {
-      if (status == 204) {
-        response.setStatusCode(status).end();
-      } else {
-        response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(body);
-      }
+    if (!reply.gone()) {
+      reply.send(status, JSON, body);
       if (invocation != null) {
         invocation.mark(Stage.PROVIDER_SENT);
       }

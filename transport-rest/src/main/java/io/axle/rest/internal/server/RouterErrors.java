@@ -92,14 +92,17 @@ final class RouterErrors {
 
   /** A failure inside a handler, with or without the router: logged, and answered as a 500 when someone still listens. */
   void failed(HttpServerRequest request, Throwable failure) {
-    HttpServerResponse response = request.response();
-    if (response.ended() || response.closed()) {
-      log.debug("rest: {} ended without an answer: {}", describe(request), String.valueOf(failure));
+    failed(describe(request.method().name(), request.path()), Reply.of(request.response()), failure);
+  }
+
+  /** As {@link #failed(HttpServerRequest, Throwable)}, for {@code request} (method and path) answered at {@code reply}. */
+  void failed(String request, Reply reply, Throwable failure) {
+    if (reply.gone()) {
+      log.debug("rest: {} ended without an answer: {}", request, String.valueOf(failure));
       return;
     }
-    log.warn("rest: {} failed inside the server", describe(request), failure);
-    writer.writeError(response, 500, Status.INTERNAL_ERROR,
-        describe(request) + " failed inside the REST server: " + failure);
+    log.warn("rest: {} failed inside the server", request, failure);
+    writer.writeError(reply, 500, Status.INTERNAL_ERROR, request + " failed inside the REST server: " + failure);
   }
 
   private void answer(RoutingContext ctx, int httpCode, Status status, String message) {
@@ -112,8 +115,10 @@ final class RouterErrors {
 
   /** {@code POST /path}, the path cut short when long. */
   static String describe(HttpServerRequest request) {
-    String path = request.path();
-    return request.method().name() + " "
-        + (path.length() > MAX_PATH_CHARS ? path.substring(0, MAX_PATH_CHARS) + "..." : path);
+    return describe(request.method().name(), request.path());
+  }
+
+  static String describe(String method, String path) {
+    return method + " " + (path.length() > MAX_PATH_CHARS ? path.substring(0, MAX_PATH_CHARS) + "..." : path);
   }
 }

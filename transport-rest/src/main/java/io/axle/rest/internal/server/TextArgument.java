@@ -84,7 +84,7 @@ final class TextArgument implements ArgumentReader {
               + " (expected: name=value pairs, percent-encoded)");
         }
       default:
-        return request.request().headers().getAll(wireName);
+        return request.headers(wireName);
     }
   }
 

@@ -135,7 +135,7 @@ class ResponseWriterFlushTest {
       int i = 0;
       for (Held request : held) {
         // The path is the answer: each stream or connection must get its own.
-        writer.write(request.response(), 200, Buffer.buffer(request.path()), null, null);
+        writer.write(Reply.of(request.response()), 200, Buffer.buffer(request.path()), null, null);
         i++;
       }
       assertThat(i).isEqualTo(ANSWERS);

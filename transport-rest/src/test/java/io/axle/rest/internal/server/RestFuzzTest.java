@@ -20,7 +20,6 @@ import io.axle.rest.server.UserApiImpl;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpServerRequest;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -57,8 +56,23 @@ class RestFuzzTest {
     byte[] body = data.consumeRemainingAsBytes();
     RequestView request = new RequestView() {
       @Override
-      public HttpServerRequest request() {
+      public List<String> headers(String name) {
         throw new UnsupportedOperationException("no header-reading route is fuzzed here");
+      }
+
+      @Override
+      public String header(String name) {
+        throw new UnsupportedOperationException("no header-reading route is fuzzed here");
+      }
+
+      @Override
+      public io.axle.registry.Endpoint caller() {
+        return null;
+      }
+
+      @Override
+      public Reply reply() {
+        throw new UnsupportedOperationException("arguments only: nothing is answered here");
       }
 
       @Override
