@@ -69,7 +69,8 @@ public record ConsumerSettings(boolean sync, int syncCount, boolean virtualCalle
         outputPath(config, PerfKeys.REPORT),
         echoDelayMs(config),
         config.get(PerfKeys.PAYLOAD),
-        rawRestClient(config));
+        // The raw echoes are always driven by the raw clients: the key is about Axle's REST server only.
+        rawRestClient(config) && !config.get(PerfKeys.BASELINE) && !config.get(PerfKeys.BASELINE_REST));
   }
 
   /**
