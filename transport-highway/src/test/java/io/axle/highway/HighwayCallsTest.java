@@ -50,6 +50,12 @@ class HighwayCallsTest {
     assertThat(echo.echo("")).isEqualTo("");
     assertThat(echo.echo(null)).isNull();
     assertThat(echo.echo("ünïcødé ✓")).isEqualTo("ünïcødé ✓");
+    // Beyond the Basic Multilingual Plane (surrogate pairs), and large: the JDK's UTF-8 either way.
+    assertThat(echo.echo("emoji 😀 and 𝄞, 中文")).isEqualTo("emoji 😀 and 𝄞, 中文");
+    String large = "x".repeat(70_000) + "ü😀";
+    assertThat(echo.echo(large)).isEqualTo(large);
+    // UTF-8 cannot carry an unpaired surrogate: it arrives as '?', as Java's own encoder writes it.
+    assertThat(echo.echo("a\uD800b")).isEqualTo("a?b");
   }
 
   @Test

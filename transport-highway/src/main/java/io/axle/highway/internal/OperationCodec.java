@@ -249,10 +249,17 @@ public final class OperationCodec {
     buf.writeInt(0);
   }
 
+  /**
+   * Encodes into protostuff's chained buffer first, which keeps a large byte array as a link of its own
+   * rather than copying it, then grows the frame once to the body's size and copies the chain in: one
+   * copy of the body, and no doubling growth of the frame for a large one.
+   */
   private static void writeBody(ByteBuf buf, NestedSchema schema, Object message) throws IOException {
     LinkedBuffer linked = BUFFERS.get();
     try {
-      ProtobufIOUtil.writeTo(new ByteBufOutputStream(buf), message, schema, linked);
+      int size = ProtobufIOUtil.writeTo(linked, message, schema);
+      buf.ensureWritable(size);
+      LinkedBuffer.writeTo((java.io.OutputStream) new ByteBufOutputStream(buf), linked);
     } finally {
       linked.clear();
     }
