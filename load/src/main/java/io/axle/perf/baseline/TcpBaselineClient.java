@@ -27,9 +27,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class TcpBaselineClient extends BaselineClient {
   private final List<FramedConnection> connections = new ArrayList<>();
   private final AtomicInteger next = new AtomicInteger();
-  /** The last message and its bytes: the load engine sends one message over and over. */
-  private volatile Encoded last = new Encoded("", new byte[0]);
-  private volatile EncodedOrder lastOrder = new EncodedOrder(null, new byte[0]);
+  /** The last message and its frame, built once: the load engine sends one message over and over. */
+  private volatile Encoded last = new Encoded("", FramedConnection.frame(new byte[0]));
+  private volatile EncodedOrder lastOrder = new EncodedOrder(null, FramedConnection.frame(new byte[0]));
 
   TcpBaselineClient(Endpoint endpoint, AxleConfig config) {
     this(NativeTransport.vertx(config,
@@ -54,23 +54,21 @@ final class TcpBaselineClient extends BaselineClient {
   CompletableFuture<String> echo(String message) {
     Encoded encoded = last;
     if (encoded.message() != message) {
-      encoded = new Encoded(message, message.getBytes(StandardCharsets.UTF_8));
+      encoded = new Encoded(message, FramedConnection.frame(message.getBytes(StandardCharsets.UTF_8)));
       last = encoded;
     }
-    return connection().send(Frames.frame(encoded.bytes()))
-        .thenApply(payload -> payload.toString(StandardCharsets.UTF_8));
+    return connection().send(encoded.frame(), payload -> payload.toString(StandardCharsets.UTF_8));
   }
 
   @Override
   CompletableFuture<Order> echoOrder(Order order) {
     EncodedOrder encoded = lastOrder;
     if (encoded.order() != order) {
-      encoded = new EncodedOrder(order, Payloads.highwayFrame(order));
+      encoded = new EncodedOrder(order, FramedConnection.frame(Payloads.highwayFrame(order)));
       lastOrder = encoded;
     }
-    int sent = encoded.bytes().length;
-    return connection().send(Frames.frame(encoded.bytes()))
-        .thenApply(payload -> echoed(order, sent, payload.length()));
+    int sent = encoded.frame().length() - FramedConnection.LENGTH;
+    return connection().send(encoded.frame(), payload -> echoed(order, sent, payload.readableBytes()));
   }
 
   /**
@@ -91,9 +89,9 @@ final class TcpBaselineClient extends BaselineClient {
     return connections.get(Math.floorMod(next.getAndIncrement(), connections.size()));
   }
 
-  private record Encoded(String message, byte[] bytes) {
+  private record Encoded(String message, Buffer frame) {
   }
 
-  private record EncodedOrder(Order order, byte[] bytes) {
+  private record EncodedOrder(Order order, Buffer frame) {
   }
 }
