@@ -125,6 +125,17 @@ class RestClientConnectionTest {
   private static final Map<String, Object> PIPELINING_ONE_CONNECTION = Map.of("axle.rest.client.pipelining", true,
       "axle.rest.client.connection.maxPoolSize", 1);
 
+  /** Makes {@code count} async calls at once and checks each is answered "ok". */
+  private static void allAnsweredOk(EchoService echo, int count) throws Exception {
+    List<CompletableFuture<String>> calls = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      calls.add(echo.echoAsync("m" + i));
+    }
+    for (CompletableFuture<String> call : calls) {
+      assertThat(call.get(10, TimeUnit.SECONDS)).isEqualTo("ok");
+    }
+  }
+
   @Test
   void pipelining_sendsTheNextRequestsBeforeTheFirstIsAnswered_onOneConnection() throws Exception {
     // Answers nothing until five requests wait on the connection: a client that waits for each answer hangs.
@@ -135,14 +146,7 @@ class RestClientConnectionTest {
     });
     EchoService echo = echo(server.port(), PIPELINING_ONE_CONNECTION);
 
-    List<CompletableFuture<String>> calls = new ArrayList<>();
-    for (int i = 0; i < 5; i++) {
-      calls.add(echo.echoAsync("m" + i));
-    }
-
-    for (CompletableFuture<String> call : calls) {
-      assertThat(call.get(10, TimeUnit.SECONDS)).isEqualTo("ok");
-    }
+    allAnsweredOk(echo, 5);
     assertThat(server.connections).hasSize(1);
     assertThat(server.connections.get(0).mostHeld).isEqualTo(5);
   }
@@ -157,14 +161,7 @@ class RestClientConnectionTest {
     EchoService echo = echo(server.port(), Map.of("axle.rest.client.pipelining", true,
         "axle.rest.client.pipelining-limit", 2, "axle.rest.client.connection.maxPoolSize", 1));
 
-    List<CompletableFuture<String>> calls = new ArrayList<>();
-    for (int i = 0; i < 6; i++) {
-      calls.add(echo.echoAsync("m" + i));
-    }
-
-    for (CompletableFuture<String> call : calls) {
-      assertThat(call.get(10, TimeUnit.SECONDS)).isEqualTo("ok");
-    }
+    allAnsweredOk(echo, 6);
     assertThat(server.connections).hasSize(1);
     assertThat(server.connections.get(0).mostHeld).isEqualTo(2);
   }
