@@ -188,6 +188,8 @@ final class PipelinedRequests extends ChannelDuplexHandler {
 
   private void drainWaiting() {
     drainScheduled = false;
+    // A batch of reads, as the socket's would be: answers made meanwhile are flushed once, at its end.
+    inRead = true;
     boolean routed = false;
     Object msg;
     while ((msg = waiting.peekFirst()) != null && route(msg)) {
@@ -199,8 +201,10 @@ final class PipelinedRequests extends ChannelDuplexHandler {
       ctx.channel().config().setAutoRead(true);
     }
     if (routed) {
-      // The end of this batch of reads, as the socket's would be: Vert.x flushes what it wrote for them only then.
+      // Vert.x, too, flushes what it wrote for the messages handed to it only at the end of a read.
       channelReadComplete(ctx);
+    } else {
+      inRead = false;
     }
   }
 
