@@ -122,8 +122,11 @@ final class FramedConnection {
       }
       failAll(new IllegalStateException("baseline connection to " + host + ":" + port + " closed"));
     });
-    // A negative or oversized length (the decoder's exception) closes the connection, failing what is pending.
-    opened.exceptionHandler(error -> opened.close());
+    // A negative or oversized length (the decoder's exception) fails what is pending with its reason, then closes.
+    opened.exceptionHandler(error -> {
+      failAll(new IllegalStateException("baseline answer: " + error.getMessage(), error));
+      opened.close();
+    });
     for (Waiting next = waiting.poll(); next != null; next = waiting.poll()) {
       pending.add(next.answer());
       opened.write(next.frame());

@@ -12,6 +12,7 @@ import io.netty.buffer.ByteBufUtil;
 import io.protostuff.LinkedBuffer;
 import io.protostuff.ProtobufIOUtil;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -259,7 +260,7 @@ public final class OperationCodec {
     try {
       int size = ProtobufIOUtil.writeTo(linked, message, schema);
       buf.ensureWritable(size);
-      LinkedBuffer.writeTo((java.io.OutputStream) new ByteBufOutputStream(buf), linked);
+      LinkedBuffer.writeTo((OutputStream) new ByteBufOutputStream(buf), linked);
     } finally {
       linked.clear();
     }

@@ -345,19 +345,14 @@ final class PipelinedRequests extends ChannelDuplexHandler {
       closeTimer = ctx.executor().schedule(this::closeNow, closeGraceNanos, TimeUnit.NANOSECONDS);
       return;
     }
-    // Nothing to wait for, or a second close (a forced one after a graceful stop's grace), which does not wait.
-    ChannelPromise first = closeWaiting;
-    closeWaiting = null;
-    if (closeTimer != null) {
-      closeTimer.cancel(false);
-    }
+    // Nothing to wait for, or a second close (a forced one after a graceful stop's grace), which does not
+    // wait: the first one goes ahead with it.
+    closeNow();
     ctx.flush();
     ctx.close(promise);
-    if (first != null) {
-      ctx.channel().closeFuture().addListener(f -> first.trySuccess());
-    }
   }
 
+  /** The close that waited goes ahead, answers written or not. */
   private void closeNow() {
     ChannelPromise promise = closeWaiting;
     if (promise == null) {
