@@ -93,6 +93,28 @@ class BaselineClientTest {
   }
 
   @Test
+  void tcp_anAnswerWithANegativeLength_failsTheCallNamingIt() throws Exception {
+    // A server that does not speak the protocol: it answers every read with the length -1.
+    io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
+    try {
+      io.vertx.core.net.NetServer liar = vertx.createNetServer()
+          .connectHandler(socket -> socket.handler(bytes -> socket.write(io.vertx.core.buffer.Buffer.buffer()
+              .appendInt(-1))))
+          .listen(0, "127.0.0.1").await(10, TimeUnit.SECONDS);
+      AxleConfig config = AxleConfig.builder().put("axle.highway.client.thread-count", 1).build();
+      io.axle.registry.Endpoint endpoint = new io.axle.registry.Endpoint(Baseline.TCP, "127.0.0.1",
+          liar.actualPort());
+      try (BaselineClient client = BaselineClient.open(endpoint, config)) {
+        // Netty reads the length unsigned: -1 is 4294967295, over the limit.
+        assertThatThrownBy(() -> client.sync().echo("x"))
+            .hasMessageContaining("baseline answer: Adjusted frame length exceeds");
+      }
+    } finally {
+      vertx.close().await(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
   void noServer_theCallFails_andTheNextOneTriesAgain() {
     AxleConfig config = AxleConfig.builder().put("axle.highway.client.thread-count", 1).build();
     io.axle.registry.Endpoint nowhere = new io.axle.registry.Endpoint(Baseline.TCP, "127.0.0.1", 1);
