@@ -230,6 +230,33 @@ class TlsTest {
     awaitLog("TLS files changed");
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"highway", "rest"})
+  void aClientCertificateChangedBeforeTheFirstCall_isUsedByIt(String wire) throws Exception {
+    // REST builds its HTTP clients on the first call, not at start: the material reloaded in
+    // between must reach them as it reaches clients already built.
+    Axle provider = provider(wire, mutualServerTls());
+    TestPki.CertFiles live = pki.rogueServer("client-1");
+    Map<String, Object> keys = clientTls(pki.caFile(), live);
+    keys.put("axle.tls.reload-interval", "100ms");
+    keys.put("axle.request.timeout", "3s");
+    EchoService echo = consumer(provider, wire, keys);
+
+    TestPki.replace(live, pki.client("client-2"));
+    awaitLog("TLS files changed");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    String answer = null;
+    while (answer == null && System.nanoTime() < deadline) {
+      try {
+        answer = echo.echo("first call");
+      } catch (AxleException notYet) {
+        // Only while the reload is still being handed to the clients.
+        Thread.sleep(100);
+      }
+    }
+    assertThat(answer).as("the first call, with the client certificate reloaded before it").isEqualTo("first call");
+  }
+
   private void assertStartFails(Map<String, Object> keys, String message) {
     assertThatThrownBy(() -> provider("highway", keys)).satisfies(failure -> {
       StringBuilder messages = new StringBuilder();

@@ -14,6 +14,7 @@ import io.axle.transport.tls.TlsFailures;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.core.http.HttpClientAgent;
@@ -33,7 +34,6 @@ import java.nio.channels.ClosedChannelException;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One REST client: a Vert.x HttpClient with its own connection pool, bound to one event loop.
@@ -53,7 +53,17 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ClientLoop {
   private final ContextInternal context;
-  private final HttpClientAgent client;
+  private final HttpClientOptions clientOptions;
+  private final PoolOptions pool;
+  private final Handler<HttpConnection> connected;
+  /**
+   * Built on the loop by the first call, not at start: a process that never calls over REST never
+   * pays for it, and start-up does not wait for it (about a tenth of the perf producer's start).
+   * Touched on the loop only.
+   */
+  private HttpClientAgent client;
+  /** TLS material reloaded before the client was built; applied when it is. Touched on the loop only. */
+  private ClientSSLOptions reloadedSsl;
   private final RestJson json;
   private final int maxPoolSize;
   private final int maxWaitQueueSize;
@@ -63,14 +73,16 @@ public final class ClientLoop {
   /** What each connection carried: whether a call on it got a kept-alive connection, and went out alone. */
   private final Map<HttpConnection, ConnectionUse> uses = new WeakHashMap<>();
 
-  private ClientLoop(ContextInternal context, HttpClientAgent client, LoopFlushes flushes, RestJson json,
-      int maxPoolSize, int maxWaitQueueSize) {
+  private ClientLoop(ContextInternal context, HttpClientOptions options, PoolOptions pool, RestJson json,
+      Handler<HttpConnection> connected) {
     this.context = context;
-    this.flushes = flushes;
-    this.client = client;
+    this.clientOptions = options;
+    this.pool = pool;
+    this.connected = connected;
+    this.flushes = new LoopFlushes(context.nettyEventLoop());
     this.json = json;
-    this.maxPoolSize = maxPoolSize;
-    this.maxWaitQueueSize = maxWaitQueueSize;
+    this.maxPoolSize = pool.getHttp1MaxSize();
+    this.maxWaitQueueSize = pool.getMaxWaitQueueSize();
     // The Vert.x client wants its context current, not only its thread: run on the context.
     this.outbox = new LoopOutbox<>(context::isRunningOnContext, task -> context.runOnContext(v -> task.run()),
         new LoopOutbox.Sink<>() {
@@ -98,8 +110,8 @@ public final class ClientLoop {
   }
 
   /**
-   * A client whose HttpClient is created inside {@code context}, so that its lifecycle belongs to
-   * that event loop. Blocks until created; call it at start-up, off the event loops.
+   * A client bound to {@code context}. Its HttpClient is created inside that context when the first
+   * call is taken, so that its lifecycle belongs to that event loop.
    */
   public static ClientLoop create(ContextInternal context, HttpClientOptions options, PoolOptions pool,
       RestJson json) {
@@ -109,32 +121,24 @@ public final class ClientLoop {
   /** As {@link #create(ContextInternal, HttpClientOptions, PoolOptions, RestJson)}, telling {@code connected} of each new connection. */
   static ClientLoop create(ContextInternal context, HttpClientOptions options, PoolOptions pool, RestJson json,
       Handler<HttpConnection> connected) {
-    LoopFlushes flushes = new LoopFlushes(context.nettyEventLoop());
-    CompletableFuture<HttpClientAgent> created = new CompletableFuture<>();
-    Handler<Void> build = v -> {
-      try {
-        created.complete(context.owner().httpClientBuilder().with(options).with(pool)
-            .withConnectHandler(connection -> {
-              flushes.install(connection);
-              connected.handle(connection);
-            })
-            .build());
-      } catch (RuntimeException e) {
-        created.completeExceptionally(e);
+    return new ClientLoop(context, options, pool, json, connected);
+  }
+
+  /** The HttpClient, built on first use; on the loop only. */
+  private HttpClientAgent client() {
+    if (client == null) {
+      client = context.owner().httpClientBuilder().with(clientOptions).with(pool)
+          .withConnectHandler(connection -> {
+            flushes.install(connection);
+            connected.handle(connection);
+          })
+          .build();
+      if (reloadedSsl != null) {
+        client.updateSSLOptions(reloadedSsl, true);
+        reloadedSsl = null;
       }
-    };
-    if (context.inThread()) {
-      context.dispatch(build);
-    } else {
-      context.runOnContext(build);
     }
-    HttpClientAgent client;
-    try {
-      client = created.get(30, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      throw new IllegalStateException("cannot create the REST client: " + e, e);
-    }
-    return new ClientLoop(context, client, flushes, json, pool.getHttp1MaxSize(), pool.getMaxWaitQueueSize());
+    return client;
   }
 
   /**
@@ -164,12 +168,29 @@ public final class ClientLoop {
 
   /** New TLS material for the connections this client makes from now on. */
   public Future<Boolean> updateSslOptions(ClientSSLOptions options) {
-    return client.updateSSLOptions(options, true);
+    Promise<Boolean> updated = context.promise();
+    context.runOnContext(v -> {
+      if (client == null) {
+        reloadedSsl = options;
+        updated.complete(true);
+      } else {
+        client.updateSSLOptions(options, true).onComplete(updated);
+      }
+    });
+    return updated.future();
   }
 
-  /** Closes the HttpClient and its connections. */
+  /** Closes the HttpClient, if it was built, and its connections. */
   public Future<Void> close() {
-    return client.close();
+    Promise<Void> closed = context.promise();
+    context.runOnContext(v -> {
+      if (client == null) {
+        closed.complete();
+      } else {
+        client.close().onComplete(closed);
+      }
+    });
+    return closed.future();
   }
 
   private void take(RestCall call) {
@@ -189,7 +210,7 @@ public final class ClientLoop {
         .setHeaders(call.retried ? HttpHeaders.headers().addAll(request.headers()) : request.headers());
     Future<HttpClientRequest> obtained;
     try {
-      obtained = client.request(options);
+      obtained = client().request(options);
     } catch (RuntimeException e) {
       pending.fail(call, connectFailure(e));
       return;
