@@ -19,8 +19,17 @@ import io.netty.util.concurrent.FastThreadLocalThread;
  *
  * <p>Requests go into heap buffers on every thread: their connection copies them into one pooled
  * buffer per burst of writes ({@link ClientConnection}), which is cheaper than a pooled buffer each.
+ *
+ * <p>Large frames are the exception, on every thread and both sides: a frame whose body is at least
+ * {@link #LARGE_BODY} bytes is encoded into a pooled direct buffer of its own and handed to the socket
+ * as it is ({@link WriteBatch#append}). Its body is then copied once, from the encoder into the
+ * memory the socket writes from; through a heap buffer and a batch it was copied twice more, and the
+ * heap buffer had to be zeroed first. At that size one allocation from the shared pools costs less
+ * than those copies.
  */
 final class EncodeBuffers {
+  /** Bodies of at least this many bytes are encoded into a pooled direct frame of their own. */
+  static final int LARGE_BODY = 16 * 1024;
   private static final ByteBufAllocator HEAP = new HeapAllocator();
 
   private EncodeBuffers() {
@@ -54,6 +63,11 @@ final class EncodeBuffers {
   /** Unpooled heap buffers, for frames that are copied into a batch before they are written. */
   static ByteBufAllocator heap() {
     return HEAP;
+  }
+
+  /** The pooled allocator large frames come from, on any thread: Netty's default, which Vert.x's sockets use too. */
+  static ByteBufAllocator large() {
+    return ByteBufAllocator.DEFAULT;
   }
 
   /** {@code eventLoopAllocator} on a Netty event-loop thread, an unpooled heap allocator elsewhere. */

@@ -24,6 +24,10 @@ import org.slf4j.LoggerFactory;
 public final class OperationCodec {
   private static final Logger log = LoggerFactory.getLogger(OperationCodec.class);
   private static final ThreadLocal<LinkedBuffer> BUFFERS = ThreadLocal.withInitial(() -> LinkedBuffer.allocate(512));
+  /** Room for a request's header section before it grows: the operation's name and a few context entries. */
+  private static final int REQUEST_HEADER_ROOM = 128;
+  /** Room for an OK response's fixed header and its (empty) header section. */
+  private static final int RESPONSE_HEADER_ROOM = Frames.FIXED_SIZE + 8;
 
   private final OperationMeta operation;
   private final FieldsSchema arguments;
@@ -62,8 +66,11 @@ public final class OperationCodec {
           + context.size() + " entries (expected: <= " + limits.maxContextEntries()
           + ", axle.highway.max-context-entries)");
     }
-    ByteBuf buf = alloc.buffer(128);
+    ByteBuf buf = null;
     try {
+      // The body first, so that the frame is made once at its size, of the kind its size calls for.
+      int bodySize = encodeBody(arguments, invocation.args());
+      buf = frameBuffer(alloc, REQUEST_HEADER_ROOM, bodySize, limits.maxFrameSize());
       int start = buf.writerIndex();
       writeFixedHeader(buf, Frames.TYPE_REQUEST, 0);
       int headerStart = buf.writerIndex();
@@ -74,13 +81,18 @@ public final class OperationCodec {
             + "(operation and context entries) is " + (bodyStart - headerStart) + " bytes (expected: <= "
             + limits.maxHeaderSize() + ", axle.highway.max-header-size)");
       }
-      writeBody(buf, arguments, invocation.args());
-      finish(buf, start, headerStart, bodyStart, limits.maxFrameSize(), "request");
+      checkFrameSize(bodyStart - start + bodySize, limits.maxFrameSize(), "request");
+      copyBody(buf, bodySize);
+      setLengths(buf, start, headerStart, bodyStart);
       return buf;
     } catch (RuntimeException | IOException | StackOverflowError e) {
-      buf.release();
+      if (buf != null) {
+        buf.release();
+      }
       throw e instanceof AxleException ae ? ae : new AxleException(Status.BAD_REQUEST,
           "cannot encode the arguments of " + operation.qualifiedName() + ": " + reason(e), e);
+    } finally {
+      clearBody();
     }
   }
 
@@ -112,12 +124,28 @@ public final class OperationCodec {
   }
 
   /**
-   * A response frame for a response. A result that cannot be encoded, or one over the maximum
-   * frame size, becomes an error response instead, so the caller learns why.
+   * A response frame for a response, from {@code alloc}, or for a body of at least
+   * {@link EncodeBuffers#LARGE_BODY} bytes a pooled direct buffer, which the connection writes as it
+   * is. A result that cannot be encoded, or one over the maximum frame size, becomes an error
+   * response instead, so the caller learns why.
    */
   public ByteBuf encodeResponse(ByteBufAllocator alloc, long requestId, Response response, int maxFrameSize) {
-    ByteBuf buf = alloc.buffer(64);
-    writeResponse(buf, requestId, response, maxFrameSize);
+    if (!response.isOk()) {
+      ByteBuf buf = alloc.buffer(64);
+      writeResponse(buf, requestId, response, maxFrameSize);
+      return buf;
+    }
+    int bodySize;
+    try {
+      bodySize = encodeBody(result, new Object[] {response.result()});
+    } catch (RuntimeException | IOException | StackOverflowError e) {
+      clearBody();
+      ByteBuf buf = alloc.buffer(64);
+      writeResultFailure(buf, requestId, e);
+      return buf;
+    }
+    ByteBuf buf = frameBuffer(alloc, RESPONSE_HEADER_ROOM, bodySize, maxFrameSize);
+    writeEncodedResult(buf, requestId, bodySize, maxFrameSize);
     return buf;
   }
 
@@ -136,21 +164,46 @@ public final class OperationCodec {
       }
       return;
     }
+    int bodySize;
+    try {
+      bodySize = encodeBody(result, new Object[] {response.result()});
+    } catch (RuntimeException | IOException | StackOverflowError e) {
+      clearBody();
+      writeResultFailure(out, requestId, e);
+      return;
+    }
+    writeEncodedResult(out, requestId, bodySize, maxFrameSize);
+  }
+
+  /**
+   * Appends an OK frame whose body {@link #encodeBody} left in this thread's buffer, and clears that
+   * buffer. A frame over the maximum size is refused before its body is copied, and becomes an
+   * error frame.
+   */
+  private void writeEncodedResult(ByteBuf out, long requestId, int bodySize, int maxFrameSize) {
     int start = out.writerIndex();
     try {
       writeFixedHeader(out, Frames.TYPE_RESPONSE, requestId);
       int headerStart = out.writerIndex();
       FrameHeader.writeResponse(out, 0, null);
       int bodyStart = out.writerIndex();
-      writeBody(out, result, new Object[] {response.result()});
-      finish(out, start, headerStart, bodyStart, maxFrameSize, "response");
-    } catch (RuntimeException | IOException | StackOverflowError e) {
+      checkFrameSize(bodyStart - start + bodySize, maxFrameSize, "response");
+      copyBody(out, bodySize);
+      setLengths(out, start, headerStart, bodyStart);
+    } catch (RuntimeException | IOException e) {
       out.writerIndex(start);
-      AxleException error = e instanceof AxleException ae ? ae : new AxleException(Status.INTERNAL_ERROR,
-          "cannot encode the result of " + operation.qualifiedName() + ": "
-              + (e instanceof StackOverflowError ? reason(e) : e), e);
-      writeError(out, requestId, error.status(), error.getMessage(), false);
+      writeResultFailure(out, requestId, e);
+    } finally {
+      clearBody();
     }
+  }
+
+  /** The error frame of a result that could not be encoded or sent. */
+  private void writeResultFailure(ByteBuf out, long requestId, Throwable e) {
+    AxleException error = e instanceof AxleException ae ? ae : new AxleException(Status.INTERNAL_ERROR,
+        "cannot encode the result of " + operation.qualifiedName() + ": "
+            + (e instanceof StackOverflowError ? reason(e) : e), e);
+    writeError(out, requestId, error.status(), error.getMessage(), false);
   }
 
   /**
@@ -251,18 +304,47 @@ public final class OperationCodec {
   }
 
   /**
-   * Encodes into protostuff's chained buffer first, which keeps a large byte array as a link of its own
-   * rather than copying it, then grows the frame once to the body's size and copies the chain in: one
-   * copy of the body, and no doubling growth of the frame for a large one.
+   * A frame's buffer, made once the body's size is known: for a body of at least
+   * {@link EncodeBuffers#LARGE_BODY} bytes a pooled direct one, which the connection hands to the
+   * socket as it is rather than copying it into its batch; otherwise from {@code alloc}. A frame
+   * that cannot fit {@code maxFrameSize} gets room for its header only: it is refused before its
+   * body is copied.
    */
+  private static ByteBuf frameBuffer(ByteBufAllocator alloc, int headerRoom, int bodySize, int maxFrameSize) {
+    if (Frames.FIXED_SIZE + (long) bodySize > maxFrameSize) {
+      return alloc.buffer(headerRoom);
+    }
+    if (bodySize >= EncodeBuffers.LARGE_BODY) {
+      return EncodeBuffers.large().directBuffer(headerRoom + bodySize);
+    }
+    return alloc.buffer(headerRoom + bodySize);
+  }
+
+  /**
+   * Encodes {@code message} into this thread's protostuff chained buffer, which keeps a large byte
+   * array as a link of its own rather than copying it, and returns its size. The caller copies it
+   * into the frame ({@link #copyBody}) and always clears it ({@link #clearBody}).
+   */
+  private static int encodeBody(NestedSchema schema, Object message) throws IOException {
+    return ProtobufIOUtil.writeTo(BUFFERS.get(), message, schema);
+  }
+
+  /** Copies the body {@link #encodeBody} made into {@code buf}, growing it once to its size. */
+  private static void copyBody(ByteBuf buf, int bodySize) throws IOException {
+    buf.ensureWritable(bodySize);
+    LinkedBuffer.writeTo((OutputStream) new ByteBufOutputStream(buf), BUFFERS.get());
+  }
+
+  private static void clearBody() {
+    BUFFERS.get().clear();
+  }
+
+  /** Encodes and copies a body in one go, for frames whose buffer is already chosen. */
   private static void writeBody(ByteBuf buf, NestedSchema schema, Object message) throws IOException {
-    LinkedBuffer linked = BUFFERS.get();
     try {
-      int size = ProtobufIOUtil.writeTo(linked, message, schema);
-      buf.ensureWritable(size);
-      LinkedBuffer.writeTo((OutputStream) new ByteBufOutputStream(buf), linked);
+      copyBody(buf, encodeBody(schema, message));
     } finally {
-      linked.clear();
+      clearBody();
     }
   }
 
@@ -283,13 +365,21 @@ public final class OperationCodec {
   }
 
   private void finish(ByteBuf buf, int start, int headerStart, int bodyStart, int maxFrameSize, String what) {
-    int end = buf.writerIndex();
-    if (end - start > maxFrameSize) {
-      throw new AxleException(Status.BAD_REQUEST, operation.qualifiedName() + ": " + what + " of " + (end - start)
+    checkFrameSize(buf.writerIndex() - start, maxFrameSize, what);
+    setLengths(buf, start, headerStart, bodyStart);
+  }
+
+  private void checkFrameSize(int frameBytes, int maxFrameSize, String what) {
+    if (frameBytes > maxFrameSize) {
+      throw new AxleException(Status.BAD_REQUEST, operation.qualifiedName() + ": " + what + " of " + frameBytes
           + " bytes is over axle.highway.max-frame-size " + maxFrameSize
           + " (expected: a smaller payload, or raise axle.highway.max-frame-size on both sides)");
     }
+  }
+
+  /** Writes the header section's and the body's lengths into the fixed header of the frame at {@code start}. */
+  private static void setLengths(ByteBuf buf, int start, int headerStart, int bodyStart) {
     buf.setInt(start + 12, bodyStart - headerStart);
-    buf.setInt(start + 16, end - bodyStart);
+    buf.setInt(start + 16, buf.writerIndex() - bodyStart);
   }
 }

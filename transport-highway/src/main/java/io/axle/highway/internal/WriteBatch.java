@@ -31,8 +31,17 @@ final class WriteBatch {
     return batch;
   }
 
-  /** Copies {@code frame} into the batch and releases it. */
+  /**
+   * Copies {@code frame} into the batch and releases it; a large direct frame
+   * ({@link EncodeBuffers#LARGE_BODY}) goes to the channel as it is instead, after the batch so far,
+   * so that its body is not copied again.
+   */
   void append(ChannelHandlerContext ctx, ByteBuf frame) {
+    if (frame.isDirect() && frame.readableBytes() >= EncodeBuffers.LARGE_BODY) {
+      writeTo(ctx);
+      ctx.write(frame, ctx.voidPromise());
+      return;
+    }
     room(ctx, frame.readableBytes()).writeBytes(frame);
     frame.release();
   }
