@@ -7,6 +7,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.VertxInternal;
+import java.net.BindException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -77,7 +78,17 @@ public final class ServerLoops {
   }
 
   private IllegalStateException cannotListen(HostAndPort address, String addressKey, Throwable cause) {
+    String holder = "";
+    if (isPortInUse(cause)) {
+      holder = PortHolder.describe(address.port()).map(who -> "; the port is held by " + who).orElse("");
+    }
     return new IllegalStateException(transport + " cannot listen on " + address + ": " + cause.getMessage()
-        + " (expected: a free port in " + addressKey + ")", cause);
+        + holder + " (expected: a free port in " + addressKey + ")", cause);
+  }
+
+  /** NIO says it with a {@link BindException}, Netty's native transports with the OS's words. */
+  private static boolean isPortInUse(Throwable cause) {
+    return cause instanceof BindException
+        || (cause.getMessage() != null && cause.getMessage().contains("Address already in use"));
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
+import io.axle.testing.LogCapture;
 import java.io.Serializable;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringBootConfiguration;
@@ -66,6 +67,28 @@ class StartupFailureTest {
         .contains("schemaInterface: not set, and the bean implements [")
         .contains(EchoService.class.getName()).contains(Greeter.class.getName())
         .contains("expected: a bean implementing exactly one interface, or schemaInterface = the one to serve");
+  }
+
+  @Test
+  void aStartupFailure_isPrintedOnce_asBootsDescriptionAndAction() {
+    LogCapture log = new LogCapture();
+    log.install();
+    try {
+      assertThat(catchThrowable(() -> Apps.run(EmptyApp.class, "--axle.servce.name=typo").close())).isNotNull();
+    } finally {
+      log.uninstall();
+    }
+    String printed = log.text();
+    assertThat(printed).contains("APPLICATION FAILED TO START").contains("Description:")
+        .contains("axle.servce.name: unknown key (expected: a known key; did you mean axle.service.name?) — from "
+            + "commandLineArgs")
+        .contains("Action:").contains("Expected: a known key; did you mean axle.service.name? docs/configuration.md");
+    // In the report once, and once more in Spring Framework's own one-line warning that the refresh was
+    // cancelled; not once per exception of the chain that carried it, and no stack trace.
+    String report = printed.substring(printed.indexOf("APPLICATION FAILED TO START"));
+    assertThat(report.split("axle.servce.name: unknown key", -1)).as("times the report prints the message").hasSize(2);
+    assertThat(printed.split("axle.servce.name: unknown key", -1)).as("times the message is printed").hasSize(3);
+    assertThat(printed).doesNotContain("Caused by").doesNotContain("\tat ");
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.axle.config.AxleConfig;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.ConfigurableEnvironment;
 
@@ -20,8 +21,13 @@ public class AxleAutoConfiguration {
    */
   @Bean
   @ConditionalOnMissingBean
-  AxleConfig axleConfig(ConfigurableEnvironment environment) {
-    return EnvironmentConfig.read(environment);
+  AxleConfig axleConfig(ConfigurableEnvironment environment, ApplicationContext context) {
+    boolean webServer = WebServerPorts.hasWebServer(context);
+    AxleConfig config = EnvironmentConfig.read(environment, webServer);
+    if (webServer) {
+      WebServerPorts.checkNoClash(config, environment);
+    }
+    return config;
   }
 
   /** Static: a post-processor must exist before the beans it processes, without this class's instance. */

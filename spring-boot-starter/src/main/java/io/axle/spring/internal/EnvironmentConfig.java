@@ -3,6 +3,8 @@ package io.axle.spring.internal;
 import io.axle.config.AxleConfig;
 import io.axle.config.ConfigKey;
 import io.axle.config.ConfigKeys;
+import io.axle.config.CoreConfigKeys;
+import io.axle.rest.RestConfigKeys;
 import io.axle.transport.TransportFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,6 +35,11 @@ import org.springframework.core.env.PropertySource;
  */
 final class EnvironmentConfig {
 
+  /** Axle's REST address in a Boot application whose web server has Axle's usual 8080 (server.port). */
+  static final String WEB_APPLICATION_REST_ADDRESS = "0.0.0.0:7080";
+  private static final String SERVICE_NAME = CoreConfigKeys.SERVICE_NAME.name();
+  private static final String REST_ADDRESS = RestConfigKeys.ADDRESS.name();
+  private static final String APPLICATION_NAME = "spring.application.name";
   private static final String AXLE = "axle.";
   private static final String SERVICECOMB = "servicecomb.";
   /** How Spring flattens a YAML list: {@code key[0]}, {@code key[1]}, … */
@@ -60,13 +67,24 @@ final class EnvironmentConfig {
 
   /** The configuration, validated against {@link #knownKeys()}. */
   static AxleConfig read(ConfigurableEnvironment environment) {
+    return read(environment, false);
+  }
+
+  /**
+   * The configuration, validated against {@link #knownKeys()}, with a Boot application's defaults:
+   * the service is named after {@code spring.application.name} unless {@code axle.service.name} is
+   * set, and in an application with a web server ({@code webServer}) Axle's REST server listens on
+   * {@link #WEB_APPLICATION_REST_ADDRESS} unless {@code axle.rest.address} is set, since the web
+   * server takes Axle's usual 8080.
+   */
+  static AxleConfig read(ConfigurableEnvironment environment, boolean webServer) {
     List<ConfigKey<?>> known = knownKeys();
-    AxleConfig config = new EnvironmentConfig(environment).build(known);
+    AxleConfig config = new EnvironmentConfig(environment).build(known, webServer);
     config.validate(known);
     return config;
   }
 
-  private AxleConfig build(List<ConfigKey<?>> known) {
+  private AxleConfig build(List<ConfigKey<?>> known, boolean webServer) {
     Map<String, Candidate> byCanonicalKey = new LinkedHashMap<>();
     for (String name : candidateNames(known)) {
       int index = firstSourceWith(name);
@@ -82,6 +100,17 @@ final class EnvironmentConfig {
       PropertySource<?> source = sources.get(candidate.sourceIndex());
       builder.put(candidate.name(), value(candidate.name(), source), describe(source, candidate.name()));
     });
+    if (!byCanonicalKey.containsKey(SERVICE_NAME)) {
+      int index = firstSourceWith(APPLICATION_NAME);
+      String name = environment.getProperty(APPLICATION_NAME);
+      if (index >= 0 && name != null && !name.isBlank()) {
+        builder.put(SERVICE_NAME, name, APPLICATION_NAME + " in " + describe(sources.get(index), APPLICATION_NAME));
+      }
+    }
+    if (webServer && !byCanonicalKey.containsKey(REST_ADDRESS)) {
+      builder.put(REST_ADDRESS, WEB_APPLICATION_REST_ADDRESS,
+          "the default in a Spring Boot application with a web server (which has 8080)");
+    }
     return builder.build();
   }
 
