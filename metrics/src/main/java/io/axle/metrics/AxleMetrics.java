@@ -3,6 +3,7 @@ package io.axle.metrics;
 import io.axle.Axle;
 import io.axle.InvocationListener;
 import io.axle.config.AxleConfig;
+import io.axle.config.ConfigException;
 import io.axle.config.CoreConfigKeys;
 import io.axle.executor.AxleExecutor;
 import io.axle.metrics.internal.Aggregator;
@@ -41,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * AxleConfig config = AxleConfig.load(args);
  * AxleMetrics metrics = AxleMetrics.create(config);
  * Axle.Builder builder = Axle.builder().config(config) … ;
- * metrics.install(builder);       // the listener, GET /metrics/window and GET /metrics
+ * metrics.install(builder);       // the listener, GET /metrics/window, GET /metrics if enabled
  * Axle axle = builder.start();
  * metrics.start(axle);            // a window every axle.metrics.window_time
  * …
@@ -51,14 +52,14 @@ import org.slf4j.LoggerFactory;
  * <p>Every {@code axle.metrics.window_time} a daemon thread named {@code axle-metrics} closes a
  * {@link Window}: per role, transport, operation and status the count, TPS, errors, latency
  * percentiles and stage averages of the calls that ended in it (nothing carried over), the runtime's
- * executor pools and the CPU. It logs the window (unless {@code axle.metrics.publisher.defaultLog.enabled}
- * is false), then hands it to the window listeners. One instance may listen to several runtimes of a
+ * executor pools and the CPU. It logs the window (when {@code axle.metrics.publisher.defaultLog.enabled}
+ * is true; off by default), then hands it to the window listeners. One instance may listen to several runtimes of a
  * process; pools are those of the runtime passed to {@link #start}. Thread-safe.
  *
  * <p>Each closed window is also added to cumulative meters in {@link #registry()} (the invocation
  * histogram, or {@code axle.invocation} function timers outside Prometheus; executor and CPU gauges),
- * which {@code GET /metrics} serves in the Prometheus text format when it is a
- * {@link PrometheusMeterRegistry}.
+ * which {@code GET /metrics} serves in the Prometheus text format when it is Axle's own and
+ * {@code axle.metrics.prometheus.enabled} is true.
  */
 public final class AxleMetrics implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(AxleMetrics.class);
@@ -87,10 +88,19 @@ public final class AxleMetrics implements AutoCloseable {
   private volatile ScheduledExecutorService clock;
   private volatile Window lastWindow;
   private volatile boolean closed;
+  /** Whether {@code GET /metrics} serves the registry ({@code axle.metrics.prometheus.enabled}); only Axle's own. */
+  private final boolean scrape;
   private Instant windowStart;
   private long windowStartNanos;
 
-  private AxleMetrics(AxleConfig config, LogSink sink, MeterRegistry registry) {
+  private AxleMetrics(AxleConfig config, LogSink sink, MeterRegistry registry, boolean ownRegistry) {
+    this.scrape = config.get(MetricsConfigKeys.PROMETHEUS_ENABLED);
+    if (scrape && !ownRegistry) {
+      String key = MetricsConfigKeys.PROMETHEUS_ENABLED.name();
+      throw new ConfigException(key + ": true (expected: false, since Axle's meters go to the application's "
+          + "MeterRegistry, which the application exports itself, e.g. at /actuator/prometheus; the REST port "
+          + "serves only Axle's own registry) — " + config.origin(key));
+    }
     this.instruments = new Instruments(registry);
     this.windowTime = config.get(CoreConfigKeys.METRICS_WINDOW_TIME);
     this.sink = sink;
@@ -124,29 +134,31 @@ public final class AxleMetrics implements AutoCloseable {
 
   /**
    * Metrics configured by {@code axle.metrics.*}, logging through SLF4J, with cumulative meters in a
-   * new {@link PrometheusMeterRegistry} that {@link #install} serves at {@code GET /metrics}.
+   * new {@link PrometheusMeterRegistry} of their own, which {@link #install} serves at {@code GET /metrics}
+   * when {@code axle.metrics.prometheus.enabled} is true.
    *
    * @throws io.axle.config.ConfigException if one of its keys has a bad value
    */
   public static AxleMetrics create(AxleConfig config) {
-    return create(config, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+    return new AxleMetrics(Objects.requireNonNull(config, "config"), LogSink.slf4j(),
+        new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), true);
   }
 
   /**
-   * Metrics whose cumulative meters go to {@code registry} (say an application's). {@link #install}
-   * serves {@code GET /metrics} only if it is a {@link PrometheusMeterRegistry}; otherwise exporting it is
-   * the registry owner's business. The registry is not closed with these metrics.
+   * Metrics whose cumulative meters go to {@code registry} (say an application's). Exporting it is the
+   * registry owner's business: {@link #install} never serves it, and {@code axle.metrics.prometheus.enabled:
+   * true} is refused. The registry is not closed with these metrics.
    *
-   * @throws io.axle.config.ConfigException if one of its keys has a bad value
+   * @throws io.axle.config.ConfigException if one of its keys has a bad value, or asks to serve this registry
    */
   public static AxleMetrics create(AxleConfig config, MeterRegistry registry) {
     return new AxleMetrics(Objects.requireNonNull(config, "config"), LogSink.slf4j(),
-        Objects.requireNonNull(registry, "registry"));
+        Objects.requireNonNull(registry, "registry"), false);
   }
 
   /** For tests: metrics whose log lines go to {@code sink}. */
   static AxleMetrics create(AxleConfig config, LogSink sink) {
-    return new AxleMetrics(config, sink, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+    return new AxleMetrics(config, sink, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), true);
   }
 
   /** The registry of the cumulative meters. */
@@ -157,8 +169,8 @@ public final class AxleMetrics implements AutoCloseable {
   /**
    * Registers on {@code builder} the {@link #listener()}, a Vert.x metrics factory counting the bytes each
    * socket of the runtime reads and writes (the windows' {@link Window#network()}), {@code GET /metrics/window} (the JSON of
-   * {@link #lastWindow()}) and, if {@link #registry()} is a {@link PrometheusMeterRegistry},
-   * {@code GET /metrics} (its Prometheus text). The REST transport serves them on its port, so the
+   * {@link #lastWindow()}) and, with {@code axle.metrics.prometheus.enabled}, {@code GET /metrics} (the
+   * Prometheus text of Axle's own registry). The REST transport serves them on its port, so the
    * runtime must serve at least one operation over REST. Call {@link #start} with the started runtime.
    *
    * @return {@code builder}
@@ -169,7 +181,7 @@ public final class AxleMetrics implements AutoCloseable {
     builder.vertxMetrics(vertxMetrics);
     builder.httpEndpoint(endpoint(WINDOW_PATH, JSON_CONTENT_TYPE,
         () -> WindowJson.of(lastWindow).toBuffer().getBytes()));
-    if (instruments.registry() instanceof PrometheusMeterRegistry prometheus) {
+    if (scrape && instruments.registry() instanceof PrometheusMeterRegistry prometheus) {
       builder.httpEndpoint(endpoint(PROMETHEUS_PATH, PROMETHEUS_CONTENT_TYPE,
           () -> prometheus.scrape().getBytes(StandardCharsets.UTF_8)));
     }

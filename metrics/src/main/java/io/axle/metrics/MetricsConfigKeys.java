@@ -16,9 +16,20 @@ public final class MetricsConfigKeys implements ConfigKeyProvider {
   public static final ConfigKey<Boolean> ENABLED = ConfigKey.booleanKey("axle.metrics.enabled", true,
       "Whether the application installs the metrics listener, endpoints and windows at all.");
 
+  /** Off by default: an application asks for a log line per second; the perf demo does. */
   public static final ConfigKey<Boolean> LOG_ENABLED = ConfigKey.booleanKey(
-      "axle.metrics.publisher.defaultLog.enabled", true,
+      "axle.metrics.publisher.defaultLog.enabled", false,
       "Whether each metrics window is logged (logger io.axle.metrics, INFO).");
+
+  /**
+   * Off by default: the port that serves RPC traffic exposes no metrics unless asked, and then only
+   * Axle's own registry, never an application's.
+   */
+  public static final ConfigKey<Boolean> PROMETHEUS_ENABLED = ConfigKey.booleanKey(
+      "axle.metrics.prometheus.enabled", false,
+      "Whether the REST port serves Axle's meters in the Prometheus text format at GET /metrics. Only when "
+          + "the meters are in Axle's own registry; an application's registry is exported by the application "
+          + "(with Actuator, /actuator/prometheus).");
 
   public static final ConfigKey<Boolean> LOG_DETAIL = ConfigKey.booleanKey(
       "axle.metrics.endpoints.client.detail.enabled", false,
@@ -40,7 +51,7 @@ public final class MetricsConfigKeys implements ConfigKeyProvider {
       "axle.metrics.Provider.invocation.slow.msTime", Duration.ofSeconds(1),
       "How long a provider call must take to be logged as slow.");
 
-  private static final List<ConfigKey<?>> KEYS = List.of(ENABLED, LOG_ENABLED, LOG_DETAIL,
+  private static final List<ConfigKey<?>> KEYS = List.of(ENABLED, LOG_ENABLED, PROMETHEUS_ENABLED, LOG_DETAIL,
       CONSUMER_SLOW_ENABLED, CONSUMER_SLOW_TIME, PROVIDER_SLOW_ENABLED, PROVIDER_SLOW_TIME);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */

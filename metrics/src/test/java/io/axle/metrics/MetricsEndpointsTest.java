@@ -1,6 +1,7 @@
 package io.axle.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.axle.Axle;
 import io.axle.Invocation;
@@ -57,7 +58,7 @@ class MetricsEndpointsTest {
       }
     };
     metrics = AxleMetrics.create(Runtimes.config(Map.of("axle.metrics.window_time", "60s",
-        "axle.metrics.publisher.defaultLog.enabled", false)));
+        "axle.metrics.prometheus.enabled", true)));
     provider = provider(metrics, counter);
     consumer = consumer(provider, metrics, counter);
     echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
@@ -147,6 +148,22 @@ class MetricsEndpointsTest {
       byName.put(labels[i], labels[i + 1]);
     }
     return samples.get(name + byName);
+  }
+
+  @Test
+  void prometheusText_isServedOnlyWhenEnabled_andNeverForAnApplicationsRegistry() throws Exception {
+    try (AxleMetrics quiet = AxleMetrics.create(Runtimes.config(Map.of("axle.metrics.window_time", "60s")));
+        Axle quietProvider = provider(quiet, new InvocationListener() { })) {
+      quiet.start(quietProvider);
+      assertThat(get(quietProvider, "/metrics").statusCode()).as("GET /metrics by default").isEqualTo(404);
+      assertThat(get(quietProvider, "/metrics/window").statusCode()).isEqualTo(200);
+    }
+    assertThatThrownBy(() -> AxleMetrics.create(Runtimes.config(Map.of("axle.metrics.prometheus.enabled", true)),
+        new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
+            io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT)))
+        .isInstanceOf(io.axle.config.ConfigException.class)
+        .hasMessageContaining("axle.metrics.prometheus.enabled: true (expected: false, since Axle's meters go to the "
+            + "application's MeterRegistry");
   }
 
   @Test

@@ -70,7 +70,8 @@ class NetworkMetricsTest {
   }
 
   private static AxleMetrics metrics(LogSink sink) {
-    return AxleMetrics.create(Runtimes.config(Map.of("axle.metrics.window_time", "60s")), sink);
+    return AxleMetrics.create(Runtimes.config(Map.of("axle.metrics.window_time", "60s",
+        "axle.metrics.publisher.defaultLog.enabled", true, "axle.metrics.prometheus.enabled", true)), sink);
   }
 
   private static LogSink sink(List<String> lines) {

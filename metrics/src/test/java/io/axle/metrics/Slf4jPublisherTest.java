@@ -17,6 +17,7 @@ class Slf4jPublisherTest {
   @Test
   void windowAndSlowLines_goToTheirLoggers() throws Exception {
     AxleMetrics metrics = AxleMetrics.create(Runtimes.config(Map.of("axle.metrics.window_time", "60s",
+        "axle.metrics.publisher.defaultLog.enabled", true,
         "axle.metrics.Consumer.invocation.slow.enabled", true, "axle.metrics.Consumer.invocation.slow.msTime", 0)));
     PrintStream original = System.err;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();

@@ -1,0 +1,65 @@
+package io.axle.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.axle.testing.LogCapture;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Import;
+
+/**
+ * An application that asked for nothing: its metrics windows close every second as always, but none is
+ * logged, and the port that serves RPC traffic serves no Prometheus text.
+ */
+class QuietDefaultsTest {
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  @Test
+  void windowsAreKept_butNeitherLoggedNorScrapedOnTheRpcPort() throws Exception {
+    LogCapture log = new LogCapture();
+    log.install();
+    try (ConfigurableApplicationContext context = Apps.run(App.class)) {
+      int rest = Apps.endpoint(context, "rest").port();
+      HttpResponse<String> call = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + rest
+              + "/EchoService/echo")).header("Content-Type", "application/json")
+          .POST(HttpRequest.BodyPublishers.ofString("{\"message\":\"counted\"}")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(call.body()).isEqualTo("\"counted\"");
+
+      // A window that holds the call has closed: the windows run.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      long counted = 0;
+      while (counted == 0 && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+        HttpResponse<String> window = get(rest, "/metrics/window");
+        if (window.statusCode() == 200 && !window.body().isBlank() && !window.body().equals("null")) {
+          counted = new JsonObject(window.body()).getLong("count", 0L);
+        }
+      }
+      assertThat(counted).as("calls in the last closed window").isPositive();
+      assertThat(log.text()).as("window lines logged").doesNotContain("INFO io.axle.metrics ");
+      assertThat(get(rest, "/metrics").statusCode()).as("GET /metrics on the RPC port").isEqualTo(404);
+    } finally {
+      log.uninstall();
+    }
+  }
+
+  private HttpResponse<String> get(int port, String path) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  @Import(EchoProvider.class)
+  static class App {
+  }
+}
