@@ -23,6 +23,15 @@ final class Apps {
     return builder(source).run(args);
   }
 
+  /** The messages of a failure and its causes, one per line: what Spring Boot prints as "Caused by". */
+  static String messages(Throwable failure) {
+    StringBuilder messages = new StringBuilder();
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      messages.append(t.getMessage()).append('\n');
+    }
+    return messages.toString();
+  }
+
   /** Where the context's runtime listens for {@code transport}, read through the exposed runtime. */
   static Endpoint endpoint(ConfigurableApplicationContext context, String transport) {
     return context.getBean(AxleRuntimeHolder.class).axle().endpoint(transport).orElseThrow();

@@ -112,11 +112,7 @@ class StartupFailureTest {
   private static String startupFailure(Class<?> app, String... args) {
     Throwable failure = catchThrowable(() -> Apps.run(app, args).close());
     assertThat(failure).as("start-up of " + app.getSimpleName()).isNotNull();
-    StringBuilder messages = new StringBuilder();
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      messages.append(t.getMessage()).append('\n');
-    }
-    return messages.toString();
+    return Apps.messages(failure);
   }
 
   @SpringBootConfiguration

@@ -89,11 +89,7 @@ class WebApplicationTest {
 
   private static String messages(Throwable failure) {
     assertThat(failure).as("the start's failure").isNotNull();
-    StringBuilder messages = new StringBuilder();
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      messages.append(t.getMessage()).append('\n');
-    }
-    return messages.toString();
+    return Apps.messages(failure);
   }
 
   @SpringBootConfiguration

@@ -205,28 +205,16 @@ class TlsTest {
   @ParameterizedTest
   @ValueSource(strings = {"highway", "rest"})
   void aChangedClientCertificate_isUsedByNewConnections_withoutARestart(String wire) throws Exception {
-    Axle provider = provider(wire, mutualServerTls());
     // The consumer starts with a certificate the server does not trust...
     TestPki.CertFiles live = pki.rogueServer("client-1");
-    Map<String, Object> keys = clientTls(pki.caFile(), live);
-    keys.put("axle.tls.reload-interval", "100ms");
-    keys.put("axle.request.timeout", "3s");
-    EchoService echo = consumer(provider, wire, keys);
+    EchoService echo = reloadingConsumer(wire, live);
     assertThatThrownBy(() -> echo.echo("refused")).isInstanceOf(AxleException.class);
 
     // ...and its files are replaced with one signed by the CA the server requires: the same consumer,
     // not restarted, is served once it has reloaded them.
     TestPki.replace(live, pki.client("client-2"));
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    String answer = null;
-    while (answer == null && System.nanoTime() < deadline) {
-      try {
-        answer = echo.echo("reloaded");
-      } catch (AxleException notYet) {
-        Thread.sleep(100);
-      }
-    }
-    assertThat(answer).as("an answer with the reloaded client certificate").isEqualTo("reloaded");
+    assertThat(firstAnswer(echo, "reloaded")).as("an answer with the reloaded client certificate")
+        .isEqualTo("reloaded");
     awaitLog("TLS files changed");
   }
 
@@ -235,26 +223,36 @@ class TlsTest {
   void aClientCertificateChangedBeforeTheFirstCall_isUsedByIt(String wire) throws Exception {
     // REST builds its HTTP clients on the first call, not at start: the material reloaded in
     // between must reach them as it reaches clients already built.
-    Axle provider = provider(wire, mutualServerTls());
     TestPki.CertFiles live = pki.rogueServer("client-1");
-    Map<String, Object> keys = clientTls(pki.caFile(), live);
-    keys.put("axle.tls.reload-interval", "100ms");
-    keys.put("axle.request.timeout", "3s");
-    EchoService echo = consumer(provider, wire, keys);
+    EchoService echo = reloadingConsumer(wire, live);
 
     TestPki.replace(live, pki.client("client-2"));
     awaitLog("TLS files changed");
+    // Refused only while the reload is still being handed to the clients.
+    assertThat(firstAnswer(echo, "first call")).as("the first call, with the client certificate reloaded before it")
+        .isEqualTo("first call");
+  }
+
+  /** A consumer of a mutual-TLS provider whose client certificate files {@code live} are watched every 100 ms. */
+  private EchoService reloadingConsumer(String wire, TestPki.CertFiles live) throws Exception {
+    Axle provider = provider(wire, mutualServerTls());
+    Map<String, Object> keys = clientTls(pki.caFile(), live);
+    keys.put("axle.tls.reload-interval", "100ms");
+    keys.put("axle.request.timeout", "3s");
+    return consumer(provider, wire, keys);
+  }
+
+  /** The first answer to {@code message} within 20 s of calls refused while a reload is on its way; null if none came. */
+  private static String firstAnswer(EchoService echo, String message) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    String answer = null;
-    while (answer == null && System.nanoTime() < deadline) {
+    while (System.nanoTime() < deadline) {
       try {
-        answer = echo.echo("first call");
+        return echo.echo(message);
       } catch (AxleException notYet) {
-        // Only while the reload is still being handed to the clients.
         Thread.sleep(100);
       }
     }
-    assertThat(answer).as("the first call, with the client certificate reloaded before it").isEqualTo("first call");
+    return null;
   }
 
   private void assertStartFails(Map<String, Object> keys, String message) {
