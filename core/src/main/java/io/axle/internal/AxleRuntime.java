@@ -1,5 +1,6 @@
 package io.axle.internal;
 
+import io.axle.AxleException;
 import io.axle.Filter;
 import io.axle.FilterChain;
 import io.axle.InvocationListener;
@@ -23,6 +24,7 @@ import io.axle.transport.InFlightCalls;
 import io.axle.transport.NativeTransport;
 import io.axle.transport.ProviderOperation;
 import io.axle.transport.ProviderOperations;
+import io.axle.transport.UnmatchedRequests;
 import io.axle.transport.Transport;
 import io.axle.transport.TransportContext;
 import io.axle.transport.tls.Tls;
@@ -276,6 +278,11 @@ public final class AxleRuntime {
       @Override
       public Collection<ProviderOperation> all() {
         return ordered;
+      }
+
+      @Override
+      public void unmatched(String transport, Endpoint caller, long receivedNanos, AxleException error) {
+        UnmatchedRequests.record(listener, transport, caller, receivedNanos, error);
       }
     };
   }

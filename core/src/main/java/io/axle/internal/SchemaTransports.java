@@ -1,9 +1,11 @@
 package io.axle.internal;
 
+import io.axle.AxleException;
 import io.axle.config.AxleConfig;
 import io.axle.config.ConfigException;
 import io.axle.config.CoreConfigKeys;
 import io.axle.transport.ProviderOperation;
+import io.axle.registry.Endpoint;
 import io.axle.transport.ProviderOperations;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -102,6 +104,11 @@ final class SchemaTransports {
       @Override
       public Collection<ProviderOperation> all() {
         return frozen;
+      }
+
+      @Override
+      public void unmatched(String transport, Endpoint caller, long receivedNanos, AxleException error) {
+        all.unmatched(transport, caller, receivedNanos, error);
       }
     };
   }

@@ -1,5 +1,7 @@
 package io.axle.transport;
 
+import io.axle.AxleException;
+import io.axle.registry.Endpoint;
 import java.util.Collection;
 
 /** The operations a runtime serves, looked up by a transport for each request. */
@@ -11,6 +13,15 @@ public interface ProviderOperations {
 
   default boolean isEmpty() {
     return all().isEmpty();
+  }
+
+  /**
+   * Counts a request the transport answered with {@code error} before any operation was chosen (no such
+   * operation, a request that names none, a path or method no route takes): the runtime's listeners
+   * hear it as a provider call of {@link UnmatchedRequests#OPERATION} that ended with that status, so
+   * windows and meters count it. Any thread; the transport still writes the answer itself.
+   */
+  default void unmatched(String transport, Endpoint caller, long receivedNanos, AxleException error) {
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.axle.Axle;
+import io.axle.AxleException;
 import io.axle.Invocation;
 import io.axle.InvocationListener;
 import io.axle.Response;
@@ -12,6 +13,7 @@ import io.axle.Status;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
+import io.axle.transport.UnmatchedRequests;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -148,6 +150,40 @@ class MetricsEndpointsTest {
       byName.put(labels[i], labels[i + 1]);
     }
     return samples.get(name + byName);
+  }
+
+  /** An operation of the EchoService schema that the provider does not serve. */
+  public interface Unserved {
+    String shout(String message);
+  }
+
+  @Test
+  void requestsThatReachNoOperation_areCountedInTheWindow_withTheirStatus() throws Exception {
+    metrics.tick(); // drops what came before
+    assertThat(post("/EchoService/nope", "application/json", "{}").statusCode()).isEqualTo(404);
+    assertThat(get(provider, "/EchoService/echo").statusCode()).isEqualTo(405);
+    assertThat(post("/EchoService/echo", "text/plain", "hi").statusCode()).isEqualTo(415);
+    Unserved unserved = consumer.reference(Unserved.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+    assertThatThrownBy(() -> unserved.shout("x")).isInstanceOf(AxleException.class)
+        .satisfies(e -> assertThat(((AxleException) e).status()).isEqualTo(Status.NOT_FOUND));
+
+    Window window = metrics.tick();
+    assertThat(providerCount(window, "rest", Status.NOT_FOUND)).as("rest 404").isEqualTo(1);
+    assertThat(providerCount(window, "rest", Status.BAD_REQUEST)).as("rest 405 and 415").isEqualTo(2);
+    assertThat(providerCount(window, "highway", Status.NOT_FOUND)).as("highway, no such operation").isEqualTo(1);
+  }
+
+  private static long providerCount(Window window, String transport, Status status) {
+    return window.operations().stream()
+        .filter(op -> op.role() == Role.PROVIDER && op.transport().equals(transport) && op.status() == status
+            && op.operation().equals(UnmatchedRequests.OPERATION.qualifiedName()))
+        .mapToLong(OperationStats::count).sum();
+  }
+
+  private HttpResponse<String> post(String path, String contentType, String body) throws Exception {
+    URI uri = URI.create("http://127.0.0.1:" + provider.endpoint("rest").orElseThrow().port() + path);
+    return http.send(HttpRequest.newBuilder(uri).header("Content-Type", contentType)
+        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
   }
 
   @Test

@@ -222,7 +222,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     if (header.schemaIdIndex < 0 || header.operationIndex < 0) {
       boolean noSchema = header.schemaIdIndex < 0;
       boolean noOperation = header.operationIndex < 0;
-      writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, Status.BAD_REQUEST,
+      answerUnmatched(requestId, receivedNanos, new AxleException(Status.BAD_REQUEST,
           "request header without " + (noSchema ? "a schema id (field 1)" : "")
               + (noSchema && noOperation ? " and " : "")
               + (noOperation ? "an operation (field 2)" : "")
@@ -231,7 +231,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     }
     ServedOperations.Served target = served.find(header);
     if (target == null) {
-      writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, Status.NOT_FOUND,
+      answerUnmatched(requestId, receivedNanos, new AxleException(Status.NOT_FOUND,
           operations.notFoundMessage(header.schemaId(), header.operation())));
       return;
     }
@@ -258,6 +258,12 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
         header.timeoutMicros > 0 ? TimeUnit.MICROSECONDS.toNanos(header.timeoutMicros) : ProviderOperation.NO_DEADLINE,
         header.context, HighwayTransport.NAME, caller,
         (invocation, response) -> respond(codec, requestId, invocation, response));
+  }
+
+  /** Answers a request that reached no operation with {@code error}, counted as such in the windows. */
+  private void answerUnmatched(long requestId, long receivedNanos, AxleException error) {
+    operations.unmatched(HighwayTransport.NAME, caller, receivedNanos, error);
+    writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, error.status(), error.getMessage()));
   }
 
   private void respond(OperationCodec codec, long requestId, Invocation invocation, Response response) {

@@ -1,8 +1,10 @@
 package io.axle.rest.internal.server;
 
+import io.axle.AxleException;
 import io.axle.Status;
 import io.axle.rest.RestConfigKeys;
 import io.axle.rest.internal.RestJson;
+import io.axle.rest.internal.RestTransport;
 import io.axle.transport.ProviderOperations;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
@@ -105,7 +107,10 @@ final class RouterErrors {
     writer.writeError(reply, 500, Status.INTERNAL_ERROR, request + " failed inside the REST server: " + failure);
   }
 
+  /** Answers a request the router matched to no operation; counted as such in the windows. */
   private void answer(RoutingContext ctx, int httpCode, Status status, String message) {
+    operations.unmatched(RestTransport.NAME, RequestView.VertxRequest.caller(ctx.request().remoteAddress()),
+        System.nanoTime(), new AxleException(status, message));
     writer.writeError(ctx.response(), httpCode, status, message);
   }
 
