@@ -154,21 +154,24 @@ class GettingStartedGuideTest {
 
   /**
    * This module's class path without its test classes and resources (whose microservice.yaml would leak in),
-   * and without the web server the module's tests use (Tomcat, Spring MVC; WebApplicationTest): the guide's applications have none,
-   * and with Tomcat present Boot would make them web applications.
+   * and without the web server and Actuator the module's tests use (WebApplicationTest, ActuatorTest): the guide's
+   * applications have neither, and with Tomcat present Boot would make them web applications.
    */
   private static String mainClassPath() {
     return Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
         .filter(entry -> !entry.endsWith("test-classes"))
-        .filter(entry -> !isWebServerJar(Path.of(entry).getFileName().toString()))
+        .filter(entry -> !isNotTheGuides(Path.of(entry).getFileName().toString()))
         .reduce((a, b) -> a + File.pathSeparator + b)
         .orElseThrow();
   }
 
-  private static boolean isWebServerJar(String name) {
+  /** The web server and Actuator: test dependencies, or optional ones, which the guide's pom does not bring. */
+  private static boolean isNotTheGuides(String name) {
     return name.startsWith("tomcat-embed-") || name.startsWith("spring-webmvc") || name.startsWith("spring-boot-web")
         || name.startsWith("spring-boot-tomcat") || name.startsWith("spring-boot-starter-web")
-        || name.startsWith("spring-boot-starter-tomcat") || name.startsWith("spring-boot-servlet");
+        || name.startsWith("spring-boot-starter-tomcat") || name.startsWith("spring-boot-servlet")
+        || name.startsWith("spring-boot-actuator") || name.startsWith("spring-boot-starter-actuator")
+        || name.startsWith("spring-boot-health");
   }
 
   /** {@code SpringApplication.run(mainClass, args)} inside the application's class loader; its context. */

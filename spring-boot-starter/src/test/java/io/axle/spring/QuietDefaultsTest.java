@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.testing.LogCapture;
 import io.vertx.core.json.JsonObject;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -20,18 +17,13 @@ import org.springframework.context.annotation.Import;
  * logged, and the port that serves RPC traffic serves no Prometheus text.
  */
 class QuietDefaultsTest {
-  private final HttpClient http = HttpClient.newHttpClient();
-
   @Test
   void windowsAreKept_butNeitherLoggedNorScrapedOnTheRpcPort() throws Exception {
     LogCapture log = new LogCapture();
     log.install();
     try (ConfigurableApplicationContext context = Apps.run(App.class)) {
       int rest = Apps.endpoint(context, "rest").port();
-      HttpResponse<String> call = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + rest
-              + "/EchoService/echo")).header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofString("{\"message\":\"counted\"}")).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> call = LoopbackHttp.postJson(rest, "/EchoService/echo", "{\"message\":\"counted\"}");
       assertThat(call.body()).isEqualTo("\"counted\"");
 
       // A window that holds the call has closed: the windows run.
@@ -39,22 +31,17 @@ class QuietDefaultsTest {
       long counted = 0;
       while (counted == 0 && System.nanoTime() < deadline) {
         Thread.sleep(100);
-        HttpResponse<String> window = get(rest, "/metrics/window");
+        HttpResponse<String> window = LoopbackHttp.get(rest, "/metrics/window");
         if (window.statusCode() == 200 && !window.body().isBlank() && !window.body().equals("null")) {
           counted = new JsonObject(window.body()).getLong("count", 0L);
         }
       }
       assertThat(counted).as("calls in the last closed window").isPositive();
       assertThat(log.text()).as("window lines logged").doesNotContain("INFO io.axle.metrics ");
-      assertThat(get(rest, "/metrics").statusCode()).as("GET /metrics on the RPC port").isEqualTo(404);
+      assertThat(LoopbackHttp.get(rest, "/metrics").statusCode()).as("GET /metrics on the RPC port").isEqualTo(404);
     } finally {
       log.uninstall();
     }
-  }
-
-  private HttpResponse<String> get(int port, String path) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
-        HttpResponse.BodyHandlers.ofString());
   }
 
   @SpringBootConfiguration

@@ -8,9 +8,6 @@ import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.Banner;
@@ -29,8 +26,6 @@ import org.springframework.web.bind.annotation.RestController;
  * before anything listens, naming both keys.
  */
 class WebApplicationTest {
-  private final HttpClient http = HttpClient.newHttpClient();
-
   @Test
   void theWebServerAndAxlesServers_answerSideBySide() throws Exception {
     try (ConfigurableApplicationContext context = webApp(WebApp.class, "--server.port=0")) {
@@ -38,16 +33,11 @@ class WebApplicationTest {
       int restPort = Apps.endpoint(context, "rest").port();
       assertThat(restPort).isNotEqualTo(webPort);
 
-      HttpResponse<String> controller = http.send(HttpRequest.newBuilder(
-          URI.create("http://127.0.0.1:" + webPort + "/hello")).build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> controller = LoopbackHttp.get(webPort, "/hello");
       assertThat(controller.statusCode()).isEqualTo(200);
       assertThat(controller.body()).isEqualTo("hello from MVC");
 
-      HttpResponse<String> axle = http.send(HttpRequest.newBuilder(
-              URI.create("http://127.0.0.1:" + restPort + "/EchoService/echo"))
-          .header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofString("{\"message\":\"hello from Axle\"}")).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> axle = LoopbackHttp.postJson(restPort, "/EchoService/echo", "{\"message\":\"hello from Axle\"}");
       assertThat(axle.statusCode()).isEqualTo(200);
       assertThat(axle.body()).isEqualTo("\"hello from Axle\"");
     }

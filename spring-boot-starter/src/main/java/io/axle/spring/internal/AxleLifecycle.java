@@ -36,7 +36,13 @@ final class AxleLifecycle implements SmartLifecycle, AxleRuntimeHolder {
   private final ConfigurableListableBeanFactory beanFactory;
   private final RpcReferenceInjector references;
   private volatile Axle axle;
-  private AxleMetrics metrics;
+  private volatile AxleMetrics metrics;
+  private volatile State state = State.NOT_STARTED;
+
+  /** Where the runtime is in its life, for health: stopping is not the same as never started. */
+  enum State {
+    NOT_STARTED, RUNNING, STOPPING, STOPPED
+  }
 
   AxleLifecycle(AxleConfig config, ConfigurableListableBeanFactory beanFactory, RpcReferenceInjector references) {
     this.config = config;
@@ -79,6 +85,7 @@ final class AxleLifecycle implements SmartLifecycle, AxleRuntimeHolder {
     }
     metrics = newMetrics;
     axle = started;
+    state = State.RUNNING;
   }
 
   @Override
@@ -87,12 +94,28 @@ final class AxleLifecycle implements SmartLifecycle, AxleRuntimeHolder {
     if (running == null) {
       return;
     }
+    state = State.STOPPING;
     // References stay bound meanwhile: calls in flight on this side may still need them to finish.
     running.stop();
     references.unbind("the Axle runtime of this application context is stopped");
     closeQuietly(metrics);
     metrics = null;
     axle = null;
+    state = State.STOPPED;
+  }
+
+  State state() {
+    return state;
+  }
+
+  /** The running runtime, or null. */
+  Axle runningOrNull() {
+    return axle;
+  }
+
+  /** The running runtime's metrics, or null (not running, or metrics off). */
+  AxleMetrics metricsOrNull() {
+    return metrics;
   }
 
   @Override

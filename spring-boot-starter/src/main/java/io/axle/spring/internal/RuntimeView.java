@@ -1,0 +1,92 @@
+package io.axle.spring.internal;
+
+import io.axle.Axle;
+import io.axle.config.AxleConfig;
+import io.axle.config.CoreConfigKeys;
+import io.axle.executor.AxleExecutor;
+import io.axle.executor.ExecutorStats;
+import io.axle.executor.GroupExecutor;
+import io.axle.metrics.AxleMetrics;
+import io.axle.metrics.Window;
+import io.axle.metrics.internal.WindowJson;
+import io.axle.policy.PolicyState;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A running runtime as plain maps and lists, which Actuator renders as JSON: what the {@code axle}
+ * endpoint shows and the health component's details. Read at the moment it is asked, from the
+ * runtime's own snapshots.
+ */
+final class RuntimeView {
+  private static final List<String> TRANSPORTS = List.of("highway", "rest");
+
+  private RuntimeView() {
+  }
+
+  /** The service, its listeners and its executors. */
+  static Map<String, Object> of(Axle axle) {
+    Map<String, Object> view = new LinkedHashMap<>();
+    view.put("service", axle.config().get(CoreConfigKeys.SERVICE_NAME));
+    Map<String, String> listening = new LinkedHashMap<>();
+    for (String transport : TRANSPORTS) {
+      axle.endpoint(transport).ifPresent(bound -> listening.put(transport, bound.host() + ":" + bound.port()));
+    }
+    view.put("listening", listening);
+    Map<String, Object> executors = new TreeMap<>();
+    axle.executors().forEach((name, executor) -> executors.put(name, executor(executor)));
+    view.put("executors", executors);
+    return view;
+  }
+
+  /** All of it: {@link #of}, the configuration with each value's source, policies and the last window. */
+  static Map<String, Object> full(Axle axle, AxleMetrics metrics) {
+    Map<String, Object> view = of(axle);
+    view.put("configuration", configuration(axle.config()));
+    List<Map<String, String>> policies = new ArrayList<>();
+    for (PolicyState policy : axle.policyStates()) {
+      policies.add(Map.of("name", policy.name(), "state", policy.state()));
+    }
+    view.put("policies", policies);
+    Window window = metrics == null ? null : metrics.lastWindow();
+    view.put("window", window == null ? null : WindowJson.of(window).getMap());
+    return view;
+  }
+
+  /** Every key that is set, with its value and where it came from; keys left at their defaults are not listed. */
+  private static Map<String, Object> configuration(AxleConfig config) {
+    Map<String, Object> keys = new TreeMap<>();
+    for (String key : config.keys()) {
+      Map<String, String> entry = new LinkedHashMap<>();
+      entry.put("value", config.getRaw(key).orElse(""));
+      entry.put("source", config.sourceOf(key));
+      keys.put(key, entry);
+    }
+    return keys;
+  }
+
+  private static Map<String, Object> executor(AxleExecutor executor) {
+    ExecutorStats stats = executor.stats();
+    Map<String, Object> view = new LinkedHashMap<>();
+    view.put("kind", executor.kind().name().toLowerCase(java.util.Locale.ROOT));
+    view.put("threads", stats.threads());
+    view.put("active", stats.active());
+    view.put("queued", stats.queued());
+    view.put("rejected", stats.rejected());
+    view.put("completed", stats.completed());
+    if (executor instanceof GroupExecutor group) {
+      boolean saturated = false;
+      for (ExecutorStats one : stats.groups()) {
+        saturated |= one.queued() >= group.maxQueueSize();
+      }
+      view.put("groups", group.groups());
+      view.put("threadsPerGroup", group.threadsPerGroup());
+      view.put("maxQueueSize", group.maxQueueSize());
+      view.put("saturated", saturated);
+    }
+    return view;
+  }
+}

@@ -1,0 +1,135 @@
+package io.axle.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Import;
+
+/**
+ * A Boot web application with Actuator, over real HTTP: Axle's health component while it serves and
+ * while it stops, in the readiness group, and {@code /actuator/axle}.
+ */
+class ActuatorTest {
+  @Test
+  void health_isUpWhileServing_outOfServiceWhileStopping_andJoinsTheReadinessGroup() throws Exception {
+    ConfigurableApplicationContext context = webApp("--management.endpoint.health.probes.enabled=true",
+        "--management.endpoint.health.group.readiness.include=readinessState,axle");
+    EchoProvider provider = context.getBean(EchoProvider.class);
+    int web = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+    int rest = Apps.endpoint(context, "rest").port();
+    CompletableFuture<HttpResponse<String>> blocked = null;
+    try {
+      JsonObject health = json(web, "/actuator/health");
+      JsonObject axle = health.getJsonObject("components").getJsonObject("axle");
+      assertThat(axle.getString("status")).isEqualTo("UP");
+      assertThat(axle.getJsonObject("details").getJsonObject("listening").getString("rest")).endsWith(":" + rest);
+      JsonObject readiness = json(web, "/actuator/health/readiness");
+      assertThat(readiness.getString("status")).isEqualTo("UP");
+      assertThat(readiness.getJsonObject("components").getJsonObject("axle").getString("status")).isEqualTo("UP");
+
+      // A call in flight keeps the runtime stopping while the health is read.
+      blocked = LoopbackHttp.client().sendAsync(LoopbackHttp.request(rest, "/EchoService/block", "{\"message\":\"held\"}"),
+          HttpResponse.BodyHandlers.ofString());
+      provider.awaitBlocked();
+      CompletableFuture<Void> closing = CompletableFuture.runAsync(context::close);
+      String status = null;
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (System.nanoTime() < deadline && !"OUT_OF_SERVICE".equals(status)) {
+        Thread.sleep(20);
+        HttpResponse<String> response = LoopbackHttp.get(web, "/actuator/health");
+        status = new JsonObject(response.body()).getJsonObject("components").getJsonObject("axle").getString("status");
+        if ("OUT_OF_SERVICE".equals(status)) {
+          assertThat(response.statusCode()).as("the health endpoint's code while Axle stops").isEqualTo(503);
+        }
+      }
+      assertThat(status).as("axle's health while its calls finish").isEqualTo("OUT_OF_SERVICE");
+      provider.release();
+      assertThat(blocked.get(20, TimeUnit.SECONDS).body()).isEqualTo("\"held\"");
+      closing.get(20, TimeUnit.SECONDS);
+    } finally {
+      provider.release();
+      context.close();
+    }
+  }
+
+  @Test
+  void axleEndpoint_showsTheRuntime_withTheSourceOfEachKey() throws Exception {
+    try (ConfigurableApplicationContext context = webApp("--axle.request.timeout=7s")) {
+      int web = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+      JsonObject axle = json(web, "/actuator/axle");
+
+      assertThat(axle.getString("state")).isEqualTo("running");
+      assertThat(axle.getString("service")).isEqualTo("yaml-service");
+      assertThat(axle.getJsonObject("listening").fieldNames()).contains("highway", "rest");
+      JsonObject timeout = axle.getJsonObject("configuration").getJsonObject("axle.request.timeout");
+      assertThat(timeout.getString("value")).isEqualTo("7s");
+      assertThat(timeout.getString("source")).isEqualTo("commandLineArgs");
+      assertThat(axle.getJsonObject("configuration").getJsonObject("axle.highway.address").getString("source"))
+          .startsWith("microservice.yaml");
+      JsonObject executors = axle.getJsonObject("executors");
+      JsonObject group = executors.getJsonObject(executors.fieldNames().stream().filter(n -> n.startsWith("group"))
+          .findFirst().orElseThrow());
+      assertThat(group.getString("kind")).isEqualTo("group");
+      assertThat(group.getBoolean("saturated")).isFalse();
+      assertThat(axle.containsKey("window")).isTrue();
+    }
+  }
+
+  @Test
+  void axlesMeters_areInActuatorsPrometheusScrape_andNotOnTheRpcPort() throws Exception {
+    try (ConfigurableApplicationContext context = webApp("--management.endpoints.web.exposure.include=prometheus")) {
+      int web = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+      int rest = Apps.endpoint(context, "rest").port();
+      HttpResponse<String> call = LoopbackHttp.postJson(rest, "/EchoService/echo", "{\"message\":\"scraped\"}");
+      assertThat(call.statusCode()).isEqualTo(200);
+
+      // Meters are fed as windows close (one a second).
+      String sample = "axle_invocation_seconds_count{operation=\"EchoService.echo\",role=\"provider\",status=\"OK\","
+          + "transport=\"rest\"} 1";
+      String scrape = "";
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (!scrape.contains(sample) && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+        scrape = LoopbackHttp.get(web, "/actuator/prometheus").body();
+      }
+      assertThat(scrape).contains(sample).contains("axle_executor_threads{");
+      assertThat(LoopbackHttp.get(rest, "/metrics").statusCode()).as("GET /metrics on the RPC port").isEqualTo(404);
+    }
+  }
+
+  private static ConfigurableApplicationContext webApp(String... args) {
+    String[] all = new String[args.length + 4];
+    all[0] = "--server.port=0";
+    // Axle stops before the web server; with the default graceful shutdown Tomcat would refuse the
+    // health reads this test makes meanwhile.
+    all[1] = "--server.shutdown=immediate";
+    all[2] = "--management.endpoints.web.exposure.include=health,axle";
+    all[3] = "--management.endpoint.health.show-details=always";
+    // A repeated --key adds its values to the list (Spring joins them): a test may expose more endpoints.
+    System.arraycopy(args, 0, all, 4, args.length);
+    return new SpringApplicationBuilder(App.class).web(WebApplicationType.SERVLET).bannerMode(Banner.Mode.OFF)
+        .logStartupInfo(false).run(all);
+  }
+
+  private JsonObject json(int port, String path) throws Exception {
+    HttpResponse<String> response = LoopbackHttp.get(port, path);
+    assertThat(response.statusCode()).as(path).isEqualTo(200);
+    return new JsonObject(response.body());
+  }
+
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  @Import(EchoProvider.class)
+  static class App {
+  }
+}
