@@ -154,8 +154,9 @@ class GettingStartedGuideTest {
 
   /**
    * This module's class path without its test classes and resources (whose microservice.yaml would leak in),
-   * and without the web server and Actuator the module's tests use (WebApplicationTest, ActuatorTest): the guide's
-   * applications have neither, and with Tomcat present Boot would make them web applications.
+   * and without the web server, Actuator and tracing the module's tests use (WebApplicationTest, ActuatorTest,
+   * TracingBootTest): the guide's applications have none of them, and with Tomcat present Boot would make them
+   * web applications.
    */
   private static String mainClassPath() {
     return Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
@@ -165,13 +166,16 @@ class GettingStartedGuideTest {
         .orElseThrow();
   }
 
-  /** The web server and Actuator: test dependencies, or optional ones, which the guide's pom does not bring. */
+  /** The web server, Actuator and tracing: test dependencies, or optional ones, which the guide's pom does not bring. */
   private static boolean isNotTheGuides(String name) {
     return name.startsWith("tomcat-embed-") || name.startsWith("spring-webmvc") || name.startsWith("spring-boot-web")
         || name.startsWith("spring-boot-tomcat") || name.startsWith("spring-boot-starter-web")
         || name.startsWith("spring-boot-starter-tomcat") || name.startsWith("spring-boot-servlet")
         || name.startsWith("spring-boot-actuator") || name.startsWith("spring-boot-starter-actuator")
-        || name.startsWith("spring-boot-health");
+        || name.startsWith("spring-boot-health") || name.startsWith("spring-boot-micrometer")
+        || name.startsWith("spring-boot-opentelemetry") || name.startsWith("spring-boot-starter-opentelemetry")
+        || name.startsWith("spring-boot-starter-micrometer") || name.startsWith("micrometer-tracing")
+        || name.startsWith("micrometer-registry-otlp") || name.startsWith("opentelemetry-");
   }
 
   /** {@code SpringApplication.run(mainClass, args)} inside the application's class loader; its context. */

@@ -7,9 +7,11 @@ import io.axle.config.AxleConfig;
 import io.axle.executor.AxleExecutor;
 import io.axle.metrics.AxleMetrics;
 import io.axle.metrics.MetricsConfigKeys;
+import io.axle.metrics.observation.AxleObservations;
 import io.axle.spring.AxleBuilderCustomizer;
 import io.axle.spring.AxleRuntimeHolder;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,6 +58,8 @@ final class AxleLifecycle implements SmartLifecycle, AxleRuntimeHolder {
       return;
     }
     Axle.Builder builder = Axle.builder().config(config);
+    // Outermost of the filters: one span per call, the application's filters and retries inside it.
+    observations(builder);
     for (SchemaBean schema : SchemaBean.collect(beanFactory)) {
       schema.register(builder);
     }
@@ -144,6 +148,16 @@ final class AxleLifecycle implements SmartLifecycle, AxleRuntimeHolder {
     } catch (IllegalArgumentException e) {
       throw new IllegalStateException("AxleExecutor bean '" + beanName + "': " + e.getMessage()
           + "; the bean name is the executor's name", e);
+    }
+  }
+
+  /**
+   * Calls become Observations of the application's ObservationRegistry, if it has exactly one (Boot makes
+   * one with Actuator); with Micrometer Tracing they are spans of the application's traces.
+   */
+  private void observations(Axle.Builder builder) {
+    if (config.get(MetricsConfigKeys.OBSERVATION_ENABLED)) {
+      AxleObservations.install(builder, beanFactory.getBeanProvider(ObservationRegistry.class).getIfUnique());
     }
   }
 

@@ -141,7 +141,7 @@ public final class RequestPlan {
       }
       Map<String, String> context = invocation.contextOrNull();
       if (context != null && !context.isEmpty()) {
-        requestHeaders.add(RestHeaders.CONTEXT, json.mapper().writeValueAsString(context));
+        addContext(requestHeaders, context);
       }
       byte[] bytes = body(args);
       if (bytes != null) {
@@ -303,5 +303,26 @@ public final class RequestPlan {
       }
     }
     return text;
+  }
+
+  /**
+   * The context entries: the W3C trace context as headers of their own ({@link RestHeaders#TRACE_CONTEXT}),
+   * the rest as one JSON object in {@link RestHeaders#CONTEXT}.
+   */
+  private void addContext(MultiMap requestHeaders, Map<String, String> context) {
+    Map<String, String> rest = context;
+    for (String name : RestHeaders.TRACE_CONTEXT) {
+      String value = context.get(name);
+      if (value != null) {
+        requestHeaders.add(name, value);
+        if (rest == context) {
+          rest = new java.util.LinkedHashMap<>(context);
+        }
+        rest.remove(name);
+      }
+    }
+    if (!rest.isEmpty()) {
+      requestHeaders.add(RestHeaders.CONTEXT, json.mapper().writeValueAsString(rest));
+    }
   }
 }

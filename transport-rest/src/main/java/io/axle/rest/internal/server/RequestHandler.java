@@ -69,7 +69,7 @@ final class RequestHandler implements Handler<RoutingContext> {
       timeout = view.header(RestHeaders.TIMEOUT);
       String context = view.header(RestHeaders.CONTEXT);
       timeoutMs = timeout == null ? -1 : timeoutMillis(timeout);
-      entries = context == null ? null : contextEntries(context);
+      entries = traceContext(view, context == null ? null : contextEntries(context));
     } catch (AxleException e) {
       // Counted and logged as a failed call of the operation, though it never reached it.
       route.provider().rejected(received, RestTransport.NAME, view.caller(), e);
@@ -124,6 +124,21 @@ final class RequestHandler implements Handler<RoutingContext> {
       throw BadRequests.badRequest(name + ": header " + RestHeaders.TIMEOUT + ": " + BadRequests.render(json, header)
           + " (expected: the milliseconds left before the caller's deadline, a whole number)");
     }
+  }
+
+  /** {@code entries} with the W3C trace context headers the request carries ({@link RestHeaders#TRACE_CONTEXT}). */
+  private static Map<String, String> traceContext(RequestView view, Map<String, String> entries) {
+    Map<String, String> all = entries;
+    for (String name : RestHeaders.TRACE_CONTEXT) {
+      String value = view.header(name);
+      if (value != null) {
+        if (all == null) {
+          all = new HashMap<>(4);
+        }
+        all.put(name, value);
+      }
+    }
+    return all;
   }
 
   private Map<String, String> contextEntries(String header) {
