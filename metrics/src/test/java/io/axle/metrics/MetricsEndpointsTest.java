@@ -152,6 +152,40 @@ class MetricsEndpointsTest {
     return samples.get(name + byName);
   }
 
+  @Test
+  void theGrafanaDashboard_queriesOnlyMetersAndLabelsAxleExports() throws Exception {
+    call(3, 0);
+    metrics.tick();
+    String scrape = get("/metrics").body();
+    java.nio.file.Path file = java.nio.file.Path.of("..", "docs", "grafana", "axle-dashboard.json");
+    JsonObject dashboard = new JsonObject(java.nio.file.Files.readString(file));
+    java.util.Set<String> metricsQueried = new java.util.TreeSet<>();
+    java.util.Set<String> labelsQueried = new java.util.TreeSet<>();
+    for (Object panel : dashboard.getJsonArray("panels")) {
+      for (Object target : ((JsonObject) panel).getJsonArray("targets")) {
+        String expr = ((JsonObject) target).getString("expr");
+        Matcher metric = Pattern.compile("\\b(axle_[a-z_]+)\\b").matcher(expr);
+        while (metric.find()) {
+          metricsQueried.add(metric.group(1));
+        }
+        Matcher by = Pattern.compile("by \\(([^)]*)\\)").matcher(expr);
+        while (by.find()) {
+          for (String label : by.group(1).split(",")) {
+            labelsQueried.add(label.trim());
+          }
+        }
+      }
+    }
+    assertThat(metricsQueried).hasSizeGreaterThan(8);
+    for (String name : metricsQueried) {
+      assertThat(scrape).as("a sample of %s in Axle's scrape", name).containsPattern("(?m)^" + name + "[{ ]");
+    }
+    labelsQueried.remove("le");
+    for (String label : labelsQueried) {
+      assertThat(scrape).as("label %s in Axle's scrape", label).contains(label + "=\"");
+    }
+  }
+
   /** An operation of the EchoService schema that the provider does not serve. */
   public interface Unserved {
     String shout(String message);

@@ -137,7 +137,8 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
     call.codec.stampRequest(request, call.id(), call.invocation());
     // Copied into the batch, one pooled buffer for all the requests of a drain or a read burst,
     // handed to the channel and flushed once at its end. The request was encoded into a heap
-    // buffer, which the socket would have copied into a pooled direct one on its own.
+    // buffer, which the socket would have copied into a pooled direct one on its own; a large one
+    // was encoded into a pooled direct buffer of its own and goes to the channel as it is.
     batch.append(ctx, request);
     call.invocation().requestWritten(true);
   }

@@ -295,7 +295,8 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
       return false;
     }
     // Copied into one pooled buffer: the frames were made off the loop in heap buffers, which the
-    // socket would copy into pooled direct ones anyway, one by one.
+    // socket would copy into pooled direct ones anyway, one by one. A large frame was made in a
+    // pooled direct buffer of its own and goes to the channel as it is (WriteBatch.append).
     batch.append(ctx, reply.frame());
     sent(reply.invocation(), reply.response());
     drained++;
