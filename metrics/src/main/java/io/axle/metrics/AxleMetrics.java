@@ -65,6 +65,12 @@ public final class AxleMetrics implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(AxleMetrics.class);
   /** Path of the JSON of {@link #lastWindow()}. */
   public static final String WINDOW_PATH = "/metrics/window";
+  /** Path of the last {@value #HISTORY_WINDOWS} windows, a JSON array, oldest first. */
+  public static final String WINDOWS_PATH = "/metrics/windows";
+  /** Path of the live dashboard page. */
+  public static final String DASHBOARD_PATH = "/axle/dashboard";
+  /** Windows kept for {@link #WINDOWS_PATH}: five minutes of one-second windows. */
+  public static final int HISTORY_WINDOWS = 300;
   /** Path of the Prometheus text. */
   public static final String PROMETHEUS_PATH = "/metrics";
   /** The Prometheus text format 0.0.4, which {@link PrometheusMeterRegistry#scrape()} writes. */
@@ -87,14 +93,19 @@ public final class AxleMetrics implements AutoCloseable {
   private volatile java.util.function.Supplier<List<PolicyState>> policies = List::of;
   private volatile ScheduledExecutorService clock;
   private volatile Window lastWindow;
+  /** The last windows, oldest first, for the dashboard's first drawing (GET /metrics/windows). */
+  private final WindowHistory history = new WindowHistory(HISTORY_WINDOWS);
   private volatile boolean closed;
   /** Whether {@code GET /metrics} serves the registry ({@code axle.metrics.prometheus.enabled}); only Axle's own. */
   private final boolean scrape;
+  /** Whether the REST port serves the live dashboard ({@code axle.metrics.dashboard.enabled}). */
+  private final boolean dashboard;
   private Instant windowStart;
   private long windowStartNanos;
 
   private AxleMetrics(AxleConfig config, LogSink sink, MeterRegistry registry, boolean ownRegistry) {
     this.scrape = config.get(MetricsConfigKeys.PROMETHEUS_ENABLED);
+    this.dashboard = config.get(MetricsConfigKeys.DASHBOARD_ENABLED);
     if (scrape && !ownRegistry) {
       String key = MetricsConfigKeys.PROMETHEUS_ENABLED.name();
       throw new ConfigException(key + ": true (expected: false, since Axle's meters go to the application's "
@@ -181,6 +192,11 @@ public final class AxleMetrics implements AutoCloseable {
     builder.vertxMetrics(vertxMetrics);
     builder.httpEndpoint(endpoint(WINDOW_PATH, JSON_CONTENT_TYPE,
         () -> WindowJson.of(lastWindow).toBuffer().getBytes()));
+    if (dashboard) {
+      builder.httpEndpoint(endpoint(WINDOWS_PATH, JSON_CONTENT_TYPE, () -> history.json().toBuffer().getBytes()));
+      byte[] page = DashboardPage.bytes();
+      builder.httpEndpoint(endpoint(DASHBOARD_PATH, "text/html; charset=utf-8", () -> page));
+    }
     if (scrape && instruments.registry() instanceof PrometheusMeterRegistry prometheus) {
       builder.httpEndpoint(endpoint(PROMETHEUS_PATH, PROMETHEUS_CONTENT_TYPE,
           () -> prometheus.scrape().getBytes(StandardCharsets.UTF_8)));
@@ -270,6 +286,7 @@ public final class AxleMetrics implements AutoCloseable {
     windowStart = now;
     windowStartNanos = nowNanos;
     lastWindow = window;
+    history.add(window);
     drainSlow();
     if (publisher != null) {
       publisher.publish(window);

@@ -31,6 +31,12 @@ public final class MetricsConfigKeys implements ConfigKeyProvider {
           + "the meters are in Axle's own registry; an application's registry is exported by the application "
           + "(with Actuator, /actuator/prometheus).");
 
+  /** On by default, like GET /metrics/window beside it; off for a production port that should serve RPC only. */
+  public static final ConfigKey<Boolean> DASHBOARD_ENABLED = ConfigKey.booleanKey(
+      "axle.metrics.dashboard.enabled", true,
+      "Whether the REST port serves the live dashboard at GET /axle/dashboard and the last five minutes of "
+          + "windows at GET /metrics/windows.");
+
   /** On where an application has an ObservationRegistry (the Spring Boot starter); no registry, no cost. */
   public static final ConfigKey<Boolean> OBSERVATION_ENABLED = ConfigKey.booleanKey(
       "axle.observation.enabled", true,
@@ -57,7 +63,7 @@ public final class MetricsConfigKeys implements ConfigKeyProvider {
       "axle.metrics.Provider.invocation.slow.msTime", Duration.ofSeconds(1),
       "How long a provider call must take to be logged as slow.");
 
-  private static final List<ConfigKey<?>> KEYS = List.of(ENABLED, LOG_ENABLED, PROMETHEUS_ENABLED, OBSERVATION_ENABLED, LOG_DETAIL,
+  private static final List<ConfigKey<?>> KEYS = List.of(ENABLED, LOG_ENABLED, PROMETHEUS_ENABLED, DASHBOARD_ENABLED, OBSERVATION_ENABLED, LOG_DETAIL,
       CONSUMER_SLOW_ENABLED, CONSUMER_SLOW_TIME, PROVIDER_SLOW_ENABLED, PROVIDER_SLOW_TIME);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */

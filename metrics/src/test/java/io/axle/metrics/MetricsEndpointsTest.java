@@ -186,6 +186,31 @@ class MetricsEndpointsTest {
     }
   }
 
+  @Test
+  void theDashboardAndTheLastWindows_areServed_andTurnOffWithTheirKey() throws Exception {
+    HttpResponse<String> page = get(AxleMetrics.DASHBOARD_PATH);
+    assertThat(page.headers().firstValue("content-type")).hasValue("text/html; charset=utf-8");
+    assertThat(page.body()).contains("<title>Axle — live windows</title>").contains("/metrics/windows");
+    call(2, 0);
+    metrics.tick();
+    metrics.tick();
+    JsonArray windows = new JsonArray(get(AxleMetrics.WINDOWS_PATH).body());
+    assertThat(windows.size()).isGreaterThanOrEqualTo(2);
+    for (int i = 1; i < windows.size(); i++) {
+      assertThat(windows.getJsonObject(i).getLong("end")).as("oldest first")
+          .isGreaterThanOrEqualTo(windows.getJsonObject(i - 1).getLong("end"));
+    }
+    assertThat(windows.stream().mapToLong(w -> ((JsonObject) w).getLong("count")).sum()).isGreaterThanOrEqualTo(4);
+
+    try (AxleMetrics off = AxleMetrics.create(Runtimes.config(Map.of("axle.metrics.window_time", "60s",
+            "axle.metrics.dashboard.enabled", false)));
+        Axle offProvider = provider(off, new InvocationListener() { })) {
+      off.start(offProvider);
+      assertThat(get(offProvider, AxleMetrics.DASHBOARD_PATH).statusCode()).isEqualTo(404);
+      assertThat(get(offProvider, AxleMetrics.WINDOWS_PATH).statusCode()).isEqualTo(404);
+    }
+  }
+
   /** An operation of the EchoService schema that the provider does not serve. */
   public interface Unserved {
     String shout(String message);

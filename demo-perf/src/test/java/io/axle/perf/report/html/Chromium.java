@@ -66,4 +66,27 @@ final class Chromium {
           + "screenshot " + png + "; its output: " + Files.readString(log));
     }
   }
+
+  /**
+   * Loads {@code url}, lets its scripts run for {@code virtualTimeBudgetMs} of the page's virtual time (timers
+   * fire; fetches run for real), and returns the DOM as it then stands. Nothing but loopback is reachable: a
+   * proxy that does not exist stands in for the network, so a page that needs the internet shows it.
+   */
+  String dumpDom(String url, int virtualTimeBudgetMs, Path workDir) throws IOException, InterruptedException {
+    Files.createDirectories(workDir);
+    Path log = workDir.resolve("chromium-dom.log");
+    Path dom = workDir.resolve("dom.html");
+    Process process = new ProcessBuilder(executable.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+        "--no-first-run", "--user-data-dir=" + workDir.resolve("profile").toAbsolutePath(),
+        "--proxy-server=http://127.0.0.1:9", "--virtual-time-budget=" + virtualTimeBudgetMs, "--dump-dom", url)
+        .redirectError(log.toFile()).redirectOutput(dom.toFile()).start();
+    if (!process.waitFor(90, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      fail("chromium did not dump the DOM of " + url + " within 90 s; its output: " + Files.readString(log));
+    }
+    if (process.exitValue() != 0) {
+      fail("chromium exited with " + process.exitValue() + " dumping " + url + "; its output: " + Files.readString(log));
+    }
+    return Files.readString(dom);
+  }
 }
