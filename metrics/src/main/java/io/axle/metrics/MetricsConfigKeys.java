@@ -43,6 +43,12 @@ public final class MetricsConfigKeys implements ConfigKeyProvider {
       "Whether calls are Micrometer Observations (spans, with a tracing bridge) when the application has an "
           + "ObservationRegistry; false leaves them out.");
 
+  /** Off by default: a dozen attributes more on every span. */
+  public static final ConfigKey<Boolean> OBSERVATION_STAGES = ConfigKey.booleanKey(
+      "axle.observation.stages", false,
+      "Whether each call's span also carries the time of each stage it went through, as axle.stage.<name>.us "
+          + "attributes.");
+
   public static final ConfigKey<Boolean> LOG_DETAIL = ConfigKey.booleanKey(
       "axle.metrics.endpoints.client.detail.enabled", false,
       "Whether the metrics log also prints each operation's stage breakdown and every executor pool.");
@@ -63,7 +69,7 @@ public final class MetricsConfigKeys implements ConfigKeyProvider {
       "axle.metrics.Provider.invocation.slow.msTime", Duration.ofSeconds(1),
       "How long a provider call must take to be logged as slow.");
 
-  private static final List<ConfigKey<?>> KEYS = List.of(ENABLED, LOG_ENABLED, PROMETHEUS_ENABLED, DASHBOARD_ENABLED, OBSERVATION_ENABLED, LOG_DETAIL,
+  private static final List<ConfigKey<?>> KEYS = List.of(ENABLED, LOG_ENABLED, PROMETHEUS_ENABLED, DASHBOARD_ENABLED, OBSERVATION_ENABLED, OBSERVATION_STAGES, LOG_DETAIL,
       CONSUMER_SLOW_ENABLED, CONSUMER_SLOW_TIME, PROVIDER_SLOW_ENABLED, PROVIDER_SLOW_TIME);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */

@@ -27,11 +27,11 @@ public final class Spans {
     return role == Role.CONSUMER ? CONSUMER_NAMES : PROVIDER_NAMES;
   }
 
-  static Stage[] from(Role role) {
+  public static Stage[] from(Role role) {
     return role == Role.CONSUMER ? CONSUMER_FROM : PROVIDER_FROM;
   }
 
-  static Stage[] to(Role role) {
+  public static Stage[] to(Role role) {
     return role == Role.CONSUMER ? CONSUMER_TO : PROVIDER_TO;
   }
 }

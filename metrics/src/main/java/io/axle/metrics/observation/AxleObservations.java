@@ -33,12 +33,21 @@ public final class AxleObservations {
    * @return {@code builder}
    */
   public static Axle.Builder install(Axle.Builder builder, ObservationRegistry registry) {
+    return install(builder, registry, false);
+  }
+
+  /**
+   * As {@link #install(Axle.Builder, ObservationRegistry)}; with {@code stages}, each span also carries the
+   * time of each stage the call has gone through (docs/metrics.md's stages) as {@code axle.stage.<name>.us}
+   * attributes ({@code axle.observation.stages}).
+   */
+  public static Axle.Builder install(Axle.Builder builder, ObservationRegistry registry, boolean stages) {
     Objects.requireNonNull(builder, "builder");
     if (registry == null || registry.isNoop()) {
       return builder;
     }
-    builder.consumerFilter(ObservationFilter.client(registry));
-    builder.providerFilter(ObservationFilter.server(registry));
+    builder.consumerFilter(ObservationFilter.client(registry, stages));
+    builder.providerFilter(ObservationFilter.server(registry, stages));
     return builder;
   }
 }

@@ -3,7 +3,11 @@ package io.axle.metrics.observation;
 import io.axle.Call;
 import io.axle.Filter;
 import io.axle.FilterChain;
+import io.axle.Invocation;
 import io.axle.Response;
+import io.axle.Role;
+import io.axle.Stage;
+import io.axle.metrics.internal.Spans;
 import io.axle.registry.Endpoint;
 import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
@@ -28,28 +32,31 @@ final class ObservationFilter implements Filter {
   private final ObservationRegistry registry;
   private final String name;
   private final Function<Call, Observation.Context> contexts;
+  private final boolean stages;
 
-  private ObservationFilter(ObservationRegistry registry, String name, Function<Call, Observation.Context> contexts) {
+  private ObservationFilter(ObservationRegistry registry, String name, Function<Call, Observation.Context> contexts,
+      boolean stages) {
     this.registry = registry;
     this.name = name;
     this.contexts = contexts;
+    this.stages = stages;
   }
 
-  static ObservationFilter client(ObservationRegistry registry) {
+  static ObservationFilter client(ObservationRegistry registry, boolean stages) {
     return new ObservationFilter(registry, AxleObservations.CLIENT, call -> {
       SenderContext<Call> context = new SenderContext<>((carrier, key, value) -> carrier.context().put(key, value),
           Kind.CLIENT);
       context.setCarrier(call);
       return context;
-    });
+    }, stages);
   }
 
-  static ObservationFilter server(ObservationRegistry registry) {
+  static ObservationFilter server(ObservationRegistry registry, boolean stages) {
     return new ObservationFilter(registry, AxleObservations.SERVER, call -> {
       ReceiverContext<Call> context = new ReceiverContext<>((carrier, key) -> carrier.context().get(key), Kind.SERVER);
       context.setCarrier(call);
       return context;
-    });
+    }, stages);
   }
 
   @Override
@@ -71,8 +78,11 @@ final class ObservationFilter implements Filter {
     return answer.whenComplete((response, failure) -> end(observation, call, response, failure));
   }
 
-  /** What is known when the call ends: the transport, the status, the other side; then the stop. */
-  private static void end(Observation observation, Call call, Response response, Throwable failure) {
+  /** What is known when the call ends: the transport, the status, the other side, the stages; then the stop. */
+  private void end(Observation observation, Call call, Response response, Throwable failure) {
+    if (stages && call instanceof Invocation invocation) {
+      stages(observation, invocation);
+    }
     String transport = call.transport();
     observation.lowCardinalityKeyValue(KeyValue.of("axle.transport", transport == null ? "none" : transport));
     Endpoint peer = call.endpoint();
@@ -89,6 +99,27 @@ final class ObservationFilter implements Filter {
       }
     }
     observation.stop();
+  }
+
+  /**
+   * Each stage the call has gone through by now (docs/metrics.md's names), as {@code axle.stage.<name>.us}: on
+   * the consumer all of them, from prepare to decode; on the provider decode and queue, which came before the
+   * span began (execute is the span itself; the answer is encoded and sent after it ends). Span attributes
+   * only: high-cardinality values.
+   */
+  private static void stages(Observation observation, Invocation invocation) {
+    Role role = invocation.role();
+    String[] names = Spans.names(role);
+    Stage[] from = Spans.from(role);
+    Stage[] to = Spans.to(role);
+    for (int i = 0; i < names.length; i++) {
+      long start = invocation.stageNanos(from[i]);
+      long end = invocation.stageNanos(to[i]);
+      if (start != 0 && end != 0 && end >= start) {
+        observation.highCardinalityKeyValue(KeyValue.of("axle.stage." + names[i] + ".us",
+            Long.toString((end - start) / 1000)));
+      }
+    }
   }
 
   @Override

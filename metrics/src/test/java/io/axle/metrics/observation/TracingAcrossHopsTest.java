@@ -62,6 +62,8 @@ class TracingAcrossHopsTest {
   private final List<Axle> runtimes = new ArrayList<>();
   /** What the server saw while its operation ran: the span in scope and the context entries that arrived. */
   private final Map<String, String> seenByServer = new ConcurrentHashMap<>();
+  /** Whether the runtimes started next put stage attributes on their spans. */
+  private boolean stages;
 
   TracingAcrossHopsTest() {
     SdkTracerProvider provider = SdkTracerProvider.builder().setSampler(Sampler.alwaysOn())
@@ -141,6 +143,37 @@ class TracingAcrossHopsTest {
   }
 
   @Test
+  void stageTimes_areSpanAttributes_onlyWhenAsked() throws Exception {
+    stages = true;
+    Front front = start("highway", "rest", "group", true);
+    assertThat(front.relay("staged")).isEqualTo("staged");
+
+    List<SpanData> finished = spans.getFinishedSpanItems();
+    Map<String, String> client = attributes(span(finished, SpanKind.CLIENT, "Front/relay"));
+    assertThat(client).containsKeys("axle.stage.prepare.us", "axle.stage.encode.us", "axle.stage.send.us",
+        "axle.stage.wait.us", "axle.stage.decode.us");
+    Map<String, String> server = attributes(span(finished, SpanKind.SERVER, "Backend/hop"));
+    // Decode and queue came before the server's span; execute is the span itself.
+    assertThat(server).containsKeys("axle.stage.decode.us", "axle.stage.queue.us");
+    assertThat(Long.parseLong(server.get("axle.stage.queue.us"))).isNotNegative();
+
+    spans.reset();
+    stop();
+    runtimes.clear();
+    stages = false;
+    Front plain = start("highway", "rest", "group", true);
+    assertThat(plain.relay("unstaged")).isEqualTo("unstaged");
+    assertThat(attributes(span(spans.getFinishedSpanItems(), SpanKind.CLIENT, "Front/relay")).keySet())
+        .noneMatch(key -> key.startsWith("axle.stage."));
+  }
+
+  private static Map<String, String> attributes(SpanData span) {
+    Map<String, String> attributes = new java.util.TreeMap<>();
+    span.getAttributes().forEach((key, value) -> attributes.put(key.getKey(), String.valueOf(value)));
+    return attributes;
+  }
+
+  @Test
   void withoutTracing_aCallCarriesNoContextEntries() throws Exception {
     Front front = start("highway", "rest", "group", false);
 
@@ -183,7 +216,11 @@ class TracingAcrossHopsTest {
     entries.putAll(keys);
     Axle.Builder builder = Axle.builder().config(Runtimes.config(entries));
     if (traced) {
-      AxleObservations.install(builder, observations);
+      AxleObservations.install(builder, observations, stages);
+    }
+    if (stages) {
+      // Stages are timed only when someone listens (docs/metrics.md); the metrics module is the usual one.
+      builder.listener(new io.axle.InvocationListener() { });
     }
     Axle runtime = providers.apply(builder).start();
     runtimes.add(runtime);

@@ -157,7 +157,8 @@ final class AxleLifecycle implements SmartLifecycle, AxleRuntimeHolder {
    */
   private void observations(Axle.Builder builder) {
     if (config.get(MetricsConfigKeys.OBSERVATION_ENABLED)) {
-      AxleObservations.install(builder, beanFactory.getBeanProvider(ObservationRegistry.class).getIfUnique());
+      AxleObservations.install(builder, beanFactory.getBeanProvider(ObservationRegistry.class).getIfUnique(),
+          config.get(MetricsConfigKeys.OBSERVATION_STAGES));
     }
   }
 
