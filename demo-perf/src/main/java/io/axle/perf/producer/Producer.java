@@ -3,6 +3,8 @@ package io.axle.perf.producer;
 import io.axle.Axle;
 import io.axle.config.AxleConfig;
 import io.axle.config.CoreConfigKeys;
+import io.axle.metrics.AxleMetrics;
+import io.axle.metrics.MetricsConfigKeys;
 import io.axle.perf.PerfApplication;
 import io.axle.perf.PerfConfig;
 import io.axle.perf.PerfOutput;
@@ -88,6 +90,7 @@ public final class Producer implements AutoCloseable {
     Producer producer = start(args, output, stop);
     try {
       output.out().println(producer.readyLine());
+      producer.dashboardLine().ifPresent(output.out()::println);
       output.out().flush();
       stop.await();
     } finally {
@@ -105,6 +108,21 @@ public final class Producer implements AutoCloseable {
     String listening = endpoints.isEmpty() ? "no transport listening"
         : endpoints.values().stream().map(Endpoint::toString).collect(Collectors.joining(" "));
     return READY_PREFIX + listening + " (executor: " + executor + ")";
+  }
+
+  /**
+   * {@code perf producer dashboard: http://127.0.0.1:8080/axle/dashboard}, where the live page of this
+   * producer's windows is, when its REST server and the dashboard run (a wildcard address shown as loopback).
+   */
+  public java.util.Optional<String> dashboardLine() {
+    Endpoint rest = endpoint("rest");
+    if (rest == null || !context.getBean(PerfConfig.class).config().get(MetricsConfigKeys.DASHBOARD_ENABLED)
+        || !context.getBean(PerfConfig.class).config().get(MetricsConfigKeys.ENABLED)) {
+      return java.util.Optional.empty();
+    }
+    String host = rest.host().equals("0.0.0.0") || rest.host().equals("::") ? "127.0.0.1" : rest.host();
+    return java.util.Optional.of("perf producer dashboard: http://" + host + ":" + rest.port()
+        + AxleMetrics.DASHBOARD_PATH);
   }
 
   /** Where the producer's highway server listens, with the port actually bound; null when it does not. */

@@ -55,7 +55,9 @@ class DashboardInChromiumTest {
     });
     try {
       Thread.sleep(1500); // a few windows with calls in them
-      String url = "http://127.0.0.1:" + rest + AxleMetrics.DASHBOARD_PATH;
+      // Where the producer says its dashboard is.
+      String url = shared.get().dashboardLine().orElseThrow().substring("perf producer dashboard: ".length());
+      assertThat(url).isEqualTo("http://127.0.0.1:" + rest + AxleMetrics.DASHBOARD_PATH);
       String first = chromium.dumpDom(url, 3000, dir.resolve("first"));
       Thread.sleep(1500);
       String second = chromium.dumpDom(url, 3000, dir.resolve("second"));
