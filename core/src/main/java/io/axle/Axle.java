@@ -69,6 +69,16 @@ public final class Axle implements AutoCloseable {
     return runtime.config();
   }
 
+  /** The operations this runtime serves, each with its executor and provider chain, as logged at start. */
+  public java.util.List<OperationInfo> operations() {
+    return runtime.operations();
+  }
+
+  /** The chain every consumer call passes through, e.g. {@code [observation, endpoint-selection(round-robin)] -> transport}. */
+  public String consumerChain() {
+    return runtime.consumerChain();
+  }
+
   /**
    * The executors provider operations run on, by name ({@code group}, {@code virtual},
    * {@code inline}, or a registered name), for pool statistics. Read-only.

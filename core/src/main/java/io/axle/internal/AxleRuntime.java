@@ -195,6 +195,7 @@ public final class AxleRuntime {
           runtime.boundEndpoints.put(transport.name(), bound);
         }
       }
+      runtime.describe(operations, providerFilters);
       runtime.logStarted(operations, providerFilters, startNanos);
       // Only once every transport listens: a consumer that sees the entry can call it at once. A local
       // registry made from this runtime's own configuration is seen by no one else: nothing to tell.
@@ -289,6 +290,31 @@ public final class AxleRuntime {
 
   private static String key(String schemaId, String operation) {
     return schemaId + '/' + operation;
+  }
+
+  /** The served operations and the chains, for {@link io.axle.Axle#operations()}; set once at start. */
+  private volatile List<io.axle.OperationInfo> operationInfos = List.of();
+  private volatile String consumerChain = "";
+
+  private void describe(ProviderOperations operations, List<Filter> providerFilters) {
+    String providerChain = FilterChains.describe(providerFilters, "method");
+    List<io.axle.OperationInfo> infos = new ArrayList<>();
+    for (ProviderOperation op : operations.all()) {
+      List<String> admissions = op instanceof ServedOperation served ? served.admissionNames() : List.of();
+      infos.add(new io.axle.OperationInfo(op.meta().qualifiedName(), op.executorDescription(), providerChain, admissions));
+    }
+    operationInfos = List.copyOf(infos);
+    consumerChain = FilterChains.describeConsumer(consumerFilters, loadBalancers.defaultName());
+  }
+
+  /** The operations served, with their executors and chains. */
+  public List<io.axle.OperationInfo> operations() {
+    return operationInfos;
+  }
+
+  /** The consumer chain every call of a reference passes through. */
+  public String consumerChain() {
+    return consumerChain;
   }
 
   private void logStarted(ProviderOperations operations, List<Filter> providerFilters, long startNanos) {

@@ -82,6 +82,12 @@ class ActuatorTest {
       assertThat(group.getString("kind")).isEqualTo("group");
       assertThat(group.getBoolean("saturated")).isFalse();
       assertThat(axle.containsKey("window")).isTrue();
+      JsonObject echo = axle.getJsonArray("operations").stream().map(JsonObject.class::cast)
+          .filter(op -> op.getString("name").equals("EchoService.echo")).findFirst().orElseThrow();
+      assertThat(echo.getString("executor")).startsWith("group");
+      // The starter's observation filter is first: this test's classpath has Boot's tracing.
+      assertThat(echo.getString("chain")).isEqualTo("[observation] -> method");
+      assertThat(axle.getString("consumerChain")).startsWith("[observation");
     }
   }
 

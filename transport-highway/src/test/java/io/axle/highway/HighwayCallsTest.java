@@ -73,6 +73,17 @@ class HighwayCallsTest {
   }
 
   @Test
+  void theRuntimes_describeWhatTheyServeAndHowTheyCall() {
+    io.axle.OperationInfo served = provider.operations().stream().filter(op -> op.name().equals("EchoService.echo"))
+        .findFirst().orElseThrow();
+    assertThat(served.executor()).startsWith("group");
+    assertThat(served.chain()).isEqualTo("[] -> method");
+    assertThat(served.admissions()).isEmpty();
+    assertThat(consumer.operations()).isEmpty();
+    assertThat(consumer.consumerChain()).isEqualTo("[endpoint-selection(round-robin)] -> transport");
+  }
+
+  @Test
   void asyncCall_completesTheFuture() throws Exception {
     CompletableFuture<String> future = echo.echoAsync("async");
     assertThat(future.get(10, TimeUnit.SECONDS)).isEqualTo("async");

@@ -1,6 +1,7 @@
 package io.axle.spring.internal;
 
 import io.axle.Axle;
+import io.axle.OperationInfo;
 import io.axle.config.AxleConfig;
 import io.axle.config.CoreConfigKeys;
 import io.axle.executor.AxleExecutor;
@@ -42,9 +43,23 @@ final class RuntimeView {
     return view;
   }
 
-  /** All of it: {@link #of}, the configuration with each value's source, policies and the last window. */
+  /**
+   * All of it: {@link #of}, the operations served with their executors and chains, the consumer chain, the
+   * configuration with each value's source, policies and the last window.
+   */
   static Map<String, Object> full(Axle axle, AxleMetrics metrics) {
     Map<String, Object> view = of(axle);
+    List<Map<String, Object>> operations = new ArrayList<>();
+    for (OperationInfo operation : axle.operations()) {
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("name", operation.name());
+      entry.put("executor", operation.executor());
+      entry.put("chain", operation.chain());
+      entry.put("admissions", operation.admissions());
+      operations.add(entry);
+    }
+    view.put("operations", operations);
+    view.put("consumerChain", axle.consumerChain());
     view.put("configuration", configuration(axle.config()));
     List<Map<String, String>> policies = new ArrayList<>();
     for (PolicyState policy : axle.policyStates()) {
