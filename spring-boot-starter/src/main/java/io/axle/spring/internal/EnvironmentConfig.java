@@ -65,11 +65,6 @@ final class EnvironmentConfig {
     return List.copyOf(known);
   }
 
-  /** The configuration, validated against {@link #knownKeys()}. */
-  static AxleConfig read(ConfigurableEnvironment environment) {
-    return read(environment, false);
-  }
-
   /**
    * The configuration, validated against {@link #knownKeys()}, with a Boot application's defaults:
    * the service is named after {@code spring.application.name} unless {@code axle.service.name} is
