@@ -63,10 +63,15 @@ class ActuatorTest {
   }
 
   @Test
-  void axleEndpoint_showsTheRuntime_withTheSourceOfEachKey() throws Exception {
-    try (ConfigurableApplicationContext context = webApp("--axle.request.timeout=7s")) {
+  void axleEndpoint_showsTheRuntime_withTheSourceOfEachKey_andHidesSecrets() throws Exception {
+    try (ConfigurableApplicationContext context = webApp("--axle.request.timeout=7s",
+        "--axle.tls.client.password=hunter2")) {
       int web = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
-      JsonObject axle = json(web, "/actuator/axle");
+      HttpResponse<String> page = LoopbackHttp.get(web, "/actuator/axle");
+      assertThat(page.body()).as("a secret's value").doesNotContain("hunter2");
+      JsonObject axle = new JsonObject(page.body());
+      assertThat(axle.getJsonObject("configuration").getJsonObject("axle.tls.client.password").getString("value"))
+          .isEqualTo("******");
 
       assertThat(axle.getString("state")).isEqualTo("running");
       assertThat(axle.getString("service")).isEqualTo("yaml-service");

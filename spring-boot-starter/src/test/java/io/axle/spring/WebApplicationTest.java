@@ -50,7 +50,9 @@ class WebApplicationTest {
         "--axle.highway.address=127.0.0.1:" + port).close());
 
     assertThat(messages(failure)).contains("axle.highway.address: 127.0.0.1:" + port + " (from commandLineArgs) is also "
-        + "the web server's port, server.port: " + port + " (expected: a port of its own; its default is 0.0.0.0:7070)");
+        + "the web server's port, server.port: " + port + " (expected: a port of its own; its default is 0.0.0.0:7070)")
+        // Refused while the configuration bean was made: before any lifecycle, the web server's included, started.
+        .contains("Error creating bean with name 'axleConfig'");
     assertThatThrownBy(() -> new Socket(InetAddress.getLoopbackAddress(), port).close())
         .as("nothing listens on the port").isInstanceOf(ConnectException.class);
   }

@@ -22,15 +22,12 @@ public class AxleEndpoint {
 
   @ReadOperation
   public Map<String, Object> axle() {
-    Axle axle = lifecycle.runningOrNull();
-    if (axle == null) {
-      Map<String, Object> view = new LinkedHashMap<>();
-      view.put("state", lifecycle.state().name().toLowerCase(java.util.Locale.ROOT));
-      return view;
-    }
     Map<String, Object> view = new LinkedHashMap<>();
     view.put("state", lifecycle.state().name().toLowerCase(java.util.Locale.ROOT));
-    view.putAll(RuntimeView.full(axle, lifecycle.metricsOrNull()));
+    Axle axle = lifecycle.runningOrNull();
+    if (axle != null) {
+      view.putAll(RuntimeView.full(axle, lifecycle.metricsOrNull()));
+    }
     return view;
   }
 }

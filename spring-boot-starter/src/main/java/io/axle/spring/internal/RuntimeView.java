@@ -24,6 +24,9 @@ import java.util.TreeMap;
  */
 final class RuntimeView {
   private static final List<String> TRANSPORTS = List.of("highway", "rest");
+  private static final String MASK = "******";
+  /** Parts of a key's name that mark its value as a secret. */
+  private static final List<String> SECRET_WORDS = List.of("password", "secret", "token", "credential");
 
   private RuntimeView() {
   }
@@ -71,16 +74,25 @@ final class RuntimeView {
     return view;
   }
 
-  /** Every key that is set, with its value and where it came from; keys left at their defaults are not listed. */
+  /**
+   * Every key that is set, with its value and where it came from; keys left at their defaults are not listed.
+   * Secrets (a TLS key's password) show as {@value #MASK}, as Actuator's own {@code env} endpoint hides
+   * values: the endpoint is for operators, not for whoever reaches the management port.
+   */
   private static Map<String, Object> configuration(AxleConfig config) {
     Map<String, Object> keys = new TreeMap<>();
     for (String key : config.keys()) {
       Map<String, String> entry = new LinkedHashMap<>();
-      entry.put("value", config.getRaw(key).orElse(""));
+      entry.put("value", isSecret(key) ? MASK : config.getRaw(key).orElse(""));
       entry.put("source", config.sourceOf(key));
       keys.put(key, entry);
     }
     return keys;
+  }
+
+  private static boolean isSecret(String key) {
+    String name = key.toLowerCase(java.util.Locale.ROOT);
+    return SECRET_WORDS.stream().anyMatch(name::contains);
   }
 
   private static Map<String, Object> executor(AxleExecutor executor) {
