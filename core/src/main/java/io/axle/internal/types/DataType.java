@@ -113,22 +113,38 @@ public final class DataType {
         values[i] = properties.get(i).type().absent();
       }
     }
-    try {
-      if (kind == Kind.RECORD) {
-        return creator.newInstance(values);
-      }
-      Object instance = creator.newInstance();
-      for (int i = 0; i < values.length; i++) {
-        properties.get(i).field().set(instance, values[i]);
+    if (kind != Kind.RECORD) {
+      Object instance = newInstance();
+      try {
+        for (int i = 0; i < values.length; i++) {
+          properties.get(i).field().set(instance, values[i]);
+        }
+      } catch (IllegalAccessException e) {
+        throw new IllegalStateException("cannot fill " + raw.getName() + ": " + e, e);
       }
       return instance;
+    }
+    try {
+      return creator.newInstance(values);
+    } catch (InvocationTargetException e) {
+      // A compact constructor that validates its input refused what arrived: the sender's fault.
+      Throwable cause = e.getCause();
+      throw new IllegalArgumentException(raw.getSimpleName() + describe(values) + ": " + cause
+          + " (expected: values its canonical constructor accepts)", cause);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot create " + raw.getName() + ": " + e, e);
+    }
+  }
+
+  /**
+   * A new instance of this class (not a record) from its no-argument constructor, for a codec that fills
+   * its fields in place; each field a message leaves out must then be set to its {@link #absent()} value.
+   */
+  public Object newInstance() {
+    try {
+      return creator.newInstance();
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause();
-      if (kind == Kind.RECORD) {
-        // A compact constructor that validates its input refused what arrived: the sender's fault.
-        throw new IllegalArgumentException(raw.getSimpleName() + describe(values) + ": " + cause
-            + " (expected: values its canonical constructor accepts)", cause);
-      }
       throw new IllegalStateException(raw.getName() + ": its no-argument constructor threw " + cause, cause);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot create " + raw.getName() + ": " + e, e);

@@ -1,7 +1,6 @@
 package io.axle.highway.internal;
 
 import io.axle.internal.types.DataType;
-import io.protostuff.Input;
 import io.protostuff.Output;
 import java.io.IOException;
 import java.lang.reflect.Array;
@@ -21,6 +20,8 @@ final class ElementsCodec extends ValueCodec implements ValueCodecs.Composite {
 
   private final Schema schema = new Schema();
   private ValueCodec element;
+  /** True when the declared collection reads as an ArrayList: the list the elements were read into is it. */
+  private boolean readsAsArrayList;
 
   ElementsCodec(DataType type) {
     super(type);
@@ -29,6 +30,7 @@ final class ElementsCodec extends ValueCodec implements ValueCodecs.Composite {
   @Override
   public void link() {
     element = ValueCodecs.of(type().element());
+    readsAsArrayList = type().kind() == DataType.Kind.COLLECTION && type().newCollection().getClass() == ArrayList.class;
   }
 
   @Override
@@ -37,11 +39,14 @@ final class ElementsCodec extends ValueCodec implements ValueCodecs.Composite {
   }
 
   @Override
-  Object read(Input in) throws IOException {
-    Elements read = (Elements) in.mergeObject(null, schema);
+  Object read(BodyInput in) throws IOException {
+    Elements read = (Elements) in.readMessage(schema, null);
     List<Object> values = read.withNulls();
     if (type().kind() == DataType.Kind.ARRAY) {
       return type().newArray(values);
+    }
+    if (readsAsArrayList) {
+      return values;
     }
     Collection<Object> collection = type().newCollection();
     collection.addAll(values);
@@ -131,13 +136,13 @@ final class ElementsCodec extends ValueCodec implements ValueCodecs.Composite {
     }
 
     @Override
-    public void mergeFrom(Input in, Object message) throws IOException {
+    void readFrom(BodyInput in, Object message) throws IOException {
       Elements elements = (Elements) message;
       for (int number = in.readFieldNumber(this); number != 0; number = in.readFieldNumber(this)) {
         switch (number) {
           case ELEMENT -> elements.values.add(element.read(in));
-          case NULL_AT -> elements.nullAt(in.readUInt32());
-          default -> in.handleUnknownField(number, this);
+          case NULL_AT -> elements.nullAt(in.in.readUInt32());
+          default -> in.skipField(number, this);
         }
       }
     }

@@ -5,7 +5,6 @@ import io.axle.contract.OperationMeta;
 import io.axle.internal.types.DeclaredError;
 import io.axle.internal.types.DeclaredErrors;
 import io.axle.internal.types.GenericTypes;
-import io.protostuff.Input;
 import io.protostuff.Output;
 import java.io.IOException;
 import java.util.Arrays;
@@ -80,18 +79,18 @@ final class ErrorBodyCodec {
     }
 
     @Override
-    public void mergeFrom(Input in, Object message) throws IOException {
+    void readFrom(BodyInput in, Object message) throws IOException {
       Object[] parts = (Object[]) message;
       for (int number = in.readFieldNumber(this); number != 0; number = in.readFieldNumber(this)) {
         FieldsSchema fields = parts[0] == null ? null : schemas.get((String) parts[0]);
         if (number == TYPE) {
-          parts[0] = BodyInput.readString(in);
+          parts[0] = in.readString();
         } else if (number == FIELDS && fields != null) {
-          parts[1] = in.mergeObject(null, fields);
+          parts[1] = in.readMessage(fields, null);
         } else if (number == TEXT_DETAILS) {
           parts[2] = TEXTS.read(in);
         } else {
-          in.handleUnknownField(number, this);
+          in.skipField(number, this);
         }
       }
     }

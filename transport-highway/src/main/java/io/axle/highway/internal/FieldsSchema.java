@@ -1,7 +1,6 @@
 package io.axle.highway.internal;
 
 import io.axle.internal.types.Property;
-import io.protostuff.Input;
 import io.protostuff.Output;
 import java.io.IOException;
 import java.util.List;
@@ -45,13 +44,13 @@ final class FieldsSchema extends NestedSchema {
   }
 
   @Override
-  public void mergeFrom(Input input, Object message) throws IOException {
+  void readFrom(BodyInput input, Object message) throws IOException {
     Object[] values = (Object[]) message;
     for (int number = input.readFieldNumber(this); number != 0; number = input.readFieldNumber(this)) {
       if (number <= codecs.length) {
         values[number - 1] = codecs[number - 1].read(input);
       } else {
-        input.handleUnknownField(number, this);
+        input.skipField(number, this);
       }
     }
     for (int i = 0; i < codecs.length; i++) {

@@ -1,7 +1,6 @@
 package io.axle.highway.internal;
 
 import io.axle.internal.types.DataType;
-import io.protostuff.Input;
 import io.protostuff.Output;
 import java.io.IOException;
 import java.util.Map;
@@ -35,8 +34,8 @@ final class MapCodec extends ValueCodec implements ValueCodecs.Composite {
   }
 
   @Override
-  Object read(Input in) throws IOException {
-    return in.mergeObject(null, entries);
+  Object read(BodyInput in) throws IOException {
+    return in.readMessage(entries, null);
   }
 
   private final class EntriesSchema extends NestedSchema {
@@ -58,14 +57,14 @@ final class MapCodec extends ValueCodec implements ValueCodecs.Composite {
 
     @Override
     @SuppressWarnings("unchecked")
-    public void mergeFrom(Input in, Object map) throws IOException {
+    void readFrom(BodyInput in, Object map) throws IOException {
       Map<Object, Object> target = (Map<Object, Object>) map;
       for (int number = in.readFieldNumber(this); number != 0; number = in.readFieldNumber(this)) {
         if (number == ENTRY) {
-          Object[] pair = (Object[]) in.mergeObject(null, entry);
+          Object[] pair = (Object[]) in.readMessage(entry, null);
           target.put(pair[0], pair[1]);
         } else {
-          in.handleUnknownField(number, this);
+          in.skipField(number, this);
         }
       }
     }
@@ -93,13 +92,13 @@ final class MapCodec extends ValueCodec implements ValueCodecs.Composite {
     }
 
     @Override
-    public void mergeFrom(Input in, Object message) throws IOException {
+    void readFrom(BodyInput in, Object message) throws IOException {
       Object[] pair = (Object[]) message;
       for (int number = in.readFieldNumber(this); number != 0; number = in.readFieldNumber(this)) {
         switch (number) {
           case 1 -> pair[0] = key.read(in);
           case 2 -> pair[1] = value.read(in);
-          default -> in.handleUnknownField(number, this);
+          default -> in.skipField(number, this);
         }
       }
       if (pair[0] == null) {

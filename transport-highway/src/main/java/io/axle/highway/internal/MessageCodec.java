@@ -2,17 +2,15 @@ package io.axle.highway.internal;
 
 import io.axle.internal.types.DataType;
 import io.axle.internal.types.Property;
-import io.protostuff.Input;
 import io.protostuff.Output;
 import java.io.IOException;
 import java.util.List;
 
 /**
- * A record or class as a nested message: its fields as fields 1..n (record components in order;
- * a class's fields in declaration order, superclass first), through the same {@link FieldsSchema}
- * as an operation's arguments. Null fields are left out and read back as null, a primitive's zero
- * or an empty Optional. A record is built through its canonical constructor, so its own checks
- * run on what arrives.
+ * A record as a nested message: its components as fields 1..n in order, through the same {@link
+ * FieldsSchema} as an operation's arguments. Null components are left out and read back as null, a
+ * primitive's zero or an empty Optional. A record is built through its canonical constructor, so its
+ * own checks run on what arrives. A class is {@link PojoCodec}'s: the same wire form, filled in place.
  */
 final class MessageCodec extends ValueCodec implements ValueCodecs.Composite {
   private FieldsSchema schema;
@@ -38,7 +36,7 @@ final class MessageCodec extends ValueCodec implements ValueCodecs.Composite {
   }
 
   @Override
-  Object read(Input in) throws IOException {
-    return type().create((Object[]) in.mergeObject(null, schema));
+  Object read(BodyInput in) throws IOException {
+    return type().create((Object[]) in.readMessage(schema, null));
   }
 }

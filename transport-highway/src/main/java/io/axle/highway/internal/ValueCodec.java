@@ -1,7 +1,6 @@
 package io.axle.highway.internal;
 
 import io.axle.internal.types.DataType;
-import io.protostuff.Input;
 import io.protostuff.Output;
 import java.io.IOException;
 
@@ -24,7 +23,7 @@ abstract class ValueCodec {
   abstract void write(Output out, int number, Object value, boolean repeated) throws IOException;
 
   /** Reads the field the input is positioned at. */
-  abstract Object read(Input in) throws IOException;
+  abstract Object read(BodyInput in) throws IOException;
 
   /** What the field reads as when it is absent: see {@link DataType#absent()}. */
   final Object absent() {

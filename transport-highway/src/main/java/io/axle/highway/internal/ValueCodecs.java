@@ -3,11 +3,9 @@ package io.axle.highway.internal;
 import io.axle.internal.types.DataType;
 import io.axle.internal.types.DataTypes;
 import io.axle.internal.types.TextForm;
-import io.protostuff.Input;
 import io.protostuff.Output;
 import java.io.IOException;
 import java.lang.reflect.Type;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -66,29 +64,15 @@ final class ValueCodecs {
   }
 
   private static ValueCodec build(DataType type) {
-    ValueCodec codec = switch (type.kind()) {
-      case VOID -> new Scalar(type, (out, n, v, r) -> { }, in -> null);
-      case STRING -> new Scalar(type, (out, n, v, r) -> writeString(out, n, (String) v, r),
-          BodyInput::readString);
-      case INT -> new Scalar(type, (out, n, v, r) -> out.writeInt32(n, (Integer) v, r), Input::readInt32);
-      case LONG -> new Scalar(type, (out, n, v, r) -> out.writeInt64(n, (Long) v, r), Input::readInt64);
-      case BOOLEAN -> new Scalar(type, (out, n, v, r) -> out.writeBool(n, (Boolean) v, r), Input::readBool);
-      case DOUBLE -> new Scalar(type, (out, n, v, r) -> out.writeDouble(n, (Double) v, r), Input::readDouble);
-      case FLOAT -> new Scalar(type, (out, n, v, r) -> out.writeFloat(n, (Float) v, r), Input::readFloat);
-      case SHORT -> new Scalar(type, (out, n, v, r) -> out.writeInt32(n, (Short) v, r),
-          in -> (short) inRange(in.readInt32(), Short.MIN_VALUE, Short.MAX_VALUE, "a short"));
-      case BYTE -> new Scalar(type, (out, n, v, r) -> out.writeInt32(n, (Byte) v, r),
-          in -> (byte) inRange(in.readInt32(), Byte.MIN_VALUE, Byte.MAX_VALUE, "a byte"));
-      case CHAR -> new Scalar(type, (out, n, v, r) -> out.writeUInt32(n, (Character) v, r),
-          in -> (char) inRange(in.readUInt32(), Character.MIN_VALUE, Character.MAX_VALUE, "a char"));
-      case BYTES -> new Scalar(type, (out, n, v, r) -> out.writeByteArray(n, (byte[]) v, r),
-          BodyInput::readByteArray);
-      case TEXT -> text(type, type.text());
+    ValueCodec scalar = ScalarCodecs.of(type);
+    ValueCodec codec = scalar != null ? scalar : switch (type.kind()) {
       case ENUM -> new EnumCodec(type);
       case OPTIONAL -> new OptionalCodec(type);
       case COLLECTION, ARRAY -> new ElementsCodec(type);
       case MAP -> new MapCodec(type);
-      case RECORD, POJO -> new MessageCodec(type);
+      case RECORD -> new MessageCodec(type);
+      case POJO -> new PojoCodec(type);
+      default -> throw new IllegalStateException("no codec for " + type.kind());
     };
     // Known before its inner codecs are made, so that a type containing itself finds it.
     building.put(type, codec);
@@ -98,63 +82,9 @@ final class ValueCodecs {
     return codec;
   }
 
-  /** An int32 read for a narrower type: out of its range is the sender's error, never a silent truncation. */
-  private static int inRange(int value, int min, int max, String expected) {
-    if (value < min || value > max) {
-      throw new IllegalArgumentException(value + " (expected: " + expected + ", " + min + " to " + max + ")");
-    }
-    return value;
-  }
-
-  private static ValueCodec text(DataType type, TextForm form) {
-    return new Scalar(type, (out, n, v, r) -> writeString(out, n, form.format(v), r),
-        in -> form.parse(BodyInput.readString(in)));
-  }
-
-  /**
-   * A string field: its UTF-8 bytes from the JDK's encoder (vectorised, a plain copy for Latin-1 text),
-   * written as a length-delimited field, which is what protobuf's string is on the wire. protostuff's own
-   * {@code writeString} encodes char by char: for a 64 KiB string that was about 45% of a provider's CPU.
-   * An unpaired surrogate, which UTF-8 cannot carry, arrives as {@code ?}.
-   */
-  static void writeString(Output out, int number, String value, boolean repeated) throws IOException {
-    out.writeByteArray(number, value.getBytes(StandardCharsets.UTF_8), repeated);
-  }
-
   /** A codec whose inner codecs are looked up after it is registered. */
   interface Composite {
     void link();
-  }
-
-  @FunctionalInterface
-  private interface Writer {
-    void write(Output out, int number, Object value, boolean repeated) throws IOException;
-  }
-
-  @FunctionalInterface
-  private interface Reader {
-    Object read(Input in) throws IOException;
-  }
-
-  private static final class Scalar extends ValueCodec {
-    private final Writer writer;
-    private final Reader reader;
-
-    Scalar(DataType type, Writer writer, Reader reader) {
-      super(type);
-      this.writer = writer;
-      this.reader = reader;
-    }
-
-    @Override
-    void write(Output out, int number, Object value, boolean repeated) throws IOException {
-      writer.write(out, number, value, repeated);
-    }
-
-    @Override
-    Object read(Input in) throws IOException {
-      return reader.read(in);
-    }
   }
 
   /** An enum by its constant's name, so that reordering constants is safe. */
@@ -170,12 +100,12 @@ final class ValueCodecs {
 
     @Override
     void write(Output out, int number, Object value, boolean repeated) throws IOException {
-      writeString(out, number, ((Enum<?>) value).name(), repeated);
+      ScalarCodecs.writeString(out, number, ((Enum<?>) value).name(), repeated);
     }
 
     @Override
-    Object read(Input in) throws IOException {
-      String name = BodyInput.readString(in);
+    Object read(BodyInput in) throws IOException {
+      String name = in.readString();
       Object constant = byName.get(name);
       if (constant == null) {
         throw new IllegalArgumentException(TextForm.quoted(name) + " is not a constant of "
@@ -207,7 +137,7 @@ final class ValueCodecs {
     }
 
     @Override
-    Object read(Input in) throws IOException {
+    Object read(BodyInput in) throws IOException {
       return Optional.ofNullable(value.read(in));
     }
   }
