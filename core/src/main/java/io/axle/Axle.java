@@ -95,6 +95,11 @@ public final class Axle implements AutoCloseable {
     return runtime.policyStates();
   }
 
+  /** The registry this runtime uses, and whether it can be reached now (for health checks). */
+  public io.axle.registry.RegistryState registryState() {
+    return runtime.registryState();
+  }
+
   /** Stops within {@code axle.shutdown.timeout}. */
   public void stop() {
     runtime.stop(null);

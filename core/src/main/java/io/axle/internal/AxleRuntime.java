@@ -312,6 +312,17 @@ public final class AxleRuntime {
     return operationInfos;
   }
 
+  /** The registry and whether it is reachable now; a registry whose check fails is reported unreachable. */
+  public io.axle.registry.RegistryState registryState() {
+    boolean reachable;
+    try {
+      reachable = registry.isReachable();
+    } catch (RuntimeException e) {
+      reachable = false;
+    }
+    return new io.axle.registry.RegistryState(registry.describe(), reachable);
+  }
+
   /** The consumer chain every call of a reference passes through. */
   public String consumerChain() {
     return consumerChain;

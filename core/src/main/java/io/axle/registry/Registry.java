@@ -48,6 +48,15 @@ public interface Registry extends AutoCloseable {
   }
 
   /**
+   * Whether the registry can be read and written now. A remote registry answers false while its connection is
+   * lost (the instances it last listed are still called meanwhile); a list fixed in configuration is always
+   * reachable.
+   */
+  default boolean isReachable() {
+    return true;
+  }
+
+  /**
    * What a log line or an error names the registry by, after "in": {@code the local registry},
    * {@code ZooKeeper at 10.0.0.7:2181 under /axle/services}.
    */

@@ -8,6 +8,7 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
 
 /**
  * perf.jar's Spring Boot application. Which beans are active depends on the {@link Role}'s profiles: the
@@ -40,6 +41,14 @@ public class PerfApplication {
     application.addInitializers(context -> {
       context.getBeanFactory().registerSingleton("perfOutput", output);
       context.getBeanFactory().registerSingleton("perfStopSignal", stop);
+      // A consumer's dashboard draws its windows: --dashboard asks for its metrics, unless a source the user
+      // wrote says otherwise (this sits just above the defaults).
+      String dashboard = context.getEnvironment().getProperty(PerfKeys.DASHBOARD.name());
+      if (role.profiles().contains("consumer") && dashboard != null
+          && (dashboard.isEmpty() || Boolean.parseBoolean(dashboard))) {
+        context.getEnvironment().getPropertySources().addBefore("defaultProperties",
+            new MapPropertySource("perfDashboard", Map.of("axle.metrics.enabled", "true")));
+      }
     });
     return application;
   }

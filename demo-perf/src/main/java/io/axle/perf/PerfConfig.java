@@ -30,13 +30,14 @@ public record PerfConfig(AxleConfig config) {
       PerfKeys.REPORT, PerfKeys.RPS, PerfKeys.RPS_MAX_IN_FLIGHT, PerfKeys.LONG_TAIL_RATIO, PerfKeys.LONG_TAIL_DELAY, PerfKeys.ECHO_DELAY,
       PerfKeys.PROXY_TARGET, PerfKeys.LOOPBACK_PROXY, PerfKeys.LOOPBACK_PRODUCERS, PerfKeys.LOOPBACK_ZOOKEEPER,
       PerfKeys.LOOPBACK_STOP_ONE_AFTER, PerfKeys.LOOPBACK_STOP_ONE_SIGNAL, PerfKeys.BASELINE_ENABLED, PerfKeys.BASELINE_ADDRESS,
-      PerfKeys.BASELINE_REST_ADDRESS, PerfKeys.BASELINE, PerfKeys.BASELINE_REST, PerfKeys.REST_CLIENT);
+      PerfKeys.BASELINE_REST_ADDRESS, PerfKeys.BASELINE, PerfKeys.BASELINE_REST, PerfKeys.REST_CLIENT, PerfKeys.DASHBOARD,
+      PerfKeys.DASHBOARD_ADDRESS);
 
   /**
-   * Switches given as a bare {@code --baseline}: Spring reads that as an empty value, the demo (like
+   * Switches given as a bare {@code --baseline} (or {@code --dashboard}): Spring reads that as an empty value, the demo (like
    * {@code --loopback}) as true.
    */
-  private static final List<ConfigKey<?>> FLAGS = List.of(PerfKeys.BASELINE, PerfKeys.BASELINE_REST);
+  private static final List<ConfigKey<?>> FLAGS = List.of(PerfKeys.BASELINE, PerfKeys.BASELINE_REST, PerfKeys.DASHBOARD);
 
   public static PerfConfig from(AxleConfig axleConfig, ConfigurableEnvironment environment) {
     AxleConfig.Builder builder = AxleConfig.builder();

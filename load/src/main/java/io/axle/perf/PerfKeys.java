@@ -166,6 +166,14 @@ public final class PerfKeys implements ConfigKeyProvider {
   public static final ConfigKey<Integer> COMPARE_PAIRS = ConfigKey.intKey("compare.pairs", 3, 1, 1000,
       "Consumer, with compare: how many pairs of runs (Axle, then baseline) to make; the ratios are their medians.");
 
+  public static final ConfigKey<Boolean> DASHBOARD = ConfigKey.booleanKey("dashboard", false,
+      "Consumer (--dashboard): serve a live page of this consumer's windows beside the producer's while it runs "
+          + "(GET /axle/dashboard on dashboard.address; the address is printed).");
+
+  public static final ConfigKey<HostAndPort> DASHBOARD_ADDRESS = ConfigKey.addressKey("dashboard.address",
+      new HostAndPort("127.0.0.1", 0),
+      "Consumer, with dashboard: where its dashboard listens (port 0 picks a free one).");
+
   private static final List<ConfigKey<?>> KEYS = List.of(SYNC, SYNC_COUNT, SYNC_THREADS, PAYLOAD, ASYNC_COUNT,
       REQUEST_SIZE, RESPONSE_SIZE,
       DURATION, WARMUP, JSON, LOOPBACK, REPORT, RPS, RPS_MAX_IN_FLIGHT, LONG_TAIL_RATIO, LONG_TAIL_DELAY, SWEEP,
@@ -173,7 +181,7 @@ public final class PerfKeys implements ConfigKeyProvider {
       OVERLOAD_ALGORITHM, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
       LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER, LOOPBACK_STOP_ONE_SIGNAL,
       BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, REST_CLIENT, COMPARE,
-      COMPARE_PAIRS);
+      COMPARE_PAIRS, DASHBOARD, DASHBOARD_ADDRESS);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public PerfKeys() {

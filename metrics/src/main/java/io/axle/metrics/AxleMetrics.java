@@ -24,6 +24,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -56,8 +57,8 @@ import org.slf4j.LoggerFactory;
  * is true; off by default), then hands it to the window listeners. One instance may listen to several runtimes of a
  * process; pools are those of the runtime passed to {@link #start}. Thread-safe.
  *
- * <p>Each closed window is also added to cumulative meters in {@link #registry()} (the invocation
- * histogram, or {@code axle.invocation} function timers outside Prometheus; executor and CPU gauges),
+ * <p>Each closed window is also added to cumulative meters in {@link #registry()} (the {@code axle.invocation}
+ * timers, a histogram in Prometheus; executor and CPU gauges),
  * which {@code GET /metrics} serves in the Prometheus text format when it is Axle's own and
  * {@code axle.metrics.prometheus.enabled} is true.
  */
@@ -69,6 +70,11 @@ public final class AxleMetrics implements AutoCloseable {
   public static final String WINDOWS_PATH = "/metrics/windows";
   /** Path of the live dashboard page. */
   public static final String DASHBOARD_PATH = "/axle/dashboard";
+  /**
+   * Path of the list of window sources the dashboard draws, {@code [{"label": …, "base": …}]}: here this port's
+   * alone; a server that relays another process's windows (the perf consumer) lists both.
+   */
+  public static final String SOURCES_PATH = "/axle/dashboard/sources";
   /** Windows kept for {@link #WINDOWS_PATH}: five minutes of one-second windows. */
   public static final int HISTORY_WINDOWS = 300;
   /** Path of the Prometheus text. */
@@ -190,18 +196,31 @@ public final class AxleMetrics implements AutoCloseable {
     Objects.requireNonNull(builder, "builder");
     builder.listener(listener);
     builder.vertxMetrics(vertxMetrics);
-    builder.httpEndpoint(endpoint(WINDOW_PATH, JSON_CONTENT_TYPE,
-        () -> WindowJson.of(lastWindow).toBuffer().getBytes()));
+    endpoints().forEach(builder::httpEndpoint);
+    return builder;
+  }
+
+  /**
+   * The HTTP endpoints of these metrics, as {@link #install} registers them on the REST port: {@code GET
+   * /metrics/window}; with {@code axle.metrics.dashboard.enabled}, {@code GET /metrics/windows}, {@code GET
+   * /axle/dashboard} and {@code GET /axle/dashboard/sources}; with {@code axle.metrics.prometheus.enabled} and Axle's own registry, {@code GET /metrics}.
+   * A process that serves no REST port (the perf consumer) can serve them on a server of its own.
+   */
+  public List<HttpEndpoint> endpoints() {
+    List<HttpEndpoint> endpoints = new ArrayList<>();
+    endpoints.add(endpoint(WINDOW_PATH, JSON_CONTENT_TYPE, () -> WindowJson.of(lastWindow).toBuffer().getBytes()));
     if (dashboard) {
-      builder.httpEndpoint(endpoint(WINDOWS_PATH, JSON_CONTENT_TYPE, () -> history.json().toBuffer().getBytes()));
+      endpoints.add(endpoint(WINDOWS_PATH, JSON_CONTENT_TYPE, () -> history.json().toBuffer().getBytes()));
       byte[] page = DashboardPage.bytes();
-      builder.httpEndpoint(endpoint(DASHBOARD_PATH, "text/html; charset=utf-8", () -> page));
+      endpoints.add(endpoint(DASHBOARD_PATH, "text/html; charset=utf-8", () -> page));
+      byte[] sources = "[{\"label\":\"\",\"base\":\"\"}]".getBytes(StandardCharsets.UTF_8);
+      endpoints.add(endpoint(SOURCES_PATH, JSON_CONTENT_TYPE, () -> sources));
     }
     if (scrape && instruments.registry() instanceof PrometheusMeterRegistry prometheus) {
-      builder.httpEndpoint(endpoint(PROMETHEUS_PATH, PROMETHEUS_CONTENT_TYPE,
+      endpoints.add(endpoint(PROMETHEUS_PATH, PROMETHEUS_CONTENT_TYPE,
           () -> prometheus.scrape().getBytes(StandardCharsets.UTF_8)));
     }
-    return builder;
+    return List.copyOf(endpoints);
   }
 
   private static HttpEndpoint endpoint(String path, String contentType, java.util.function.Supplier<byte[]> body) {
@@ -316,8 +335,7 @@ public final class AxleMetrics implements AutoCloseable {
 
   /**
    * Stops the clock (the open window is dropped), logs pending slow calls, and removes the executor and
-   * CPU meters and the Prometheus invocation histogram from the registry (function timers of other
-   * registries stay, at their last values). Idempotent.
+   * CPU meters from the registry (the invocation timers stay, at their last values). Idempotent.
    */
   @Override
   public synchronized void close() {

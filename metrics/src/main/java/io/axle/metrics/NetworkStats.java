@@ -15,9 +15,10 @@ package io.axle.metrics;
  *     (provider) address
  * @param bytesInPerSecond bytes read per second
  * @param bytesOutPerSecond bytes written per second
+ * @param connections connections of this key open when the window closed
  */
 public record NetworkStats(String transport, String side, String endpoint, double bytesInPerSecond,
-    double bytesOutPerSecond) {
+    double bytesOutPerSecond, long connections) {
   /** {@link #side()} of accepted connections. */
   public static final String SERVER = "server";
   /** {@link #side()} of connections this runtime opened. */

@@ -364,12 +364,12 @@ class MetricsEndpointsTest {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
       external.tick();
       while (registry.get("axle.invocation").tags("role", "consumer", "operation", ECHO, "status", "OK")
-          .functionTimer().count() < 4 && System.nanoTime() < deadline) {
+          .timer().count() < 4 && System.nanoTime() < deadline) {
         Thread.sleep(2);
         external.tick();
       }
       assertThat(registry.get("axle.invocation").tags("role", "consumer", "operation", ECHO, "status", "OK")
-          .functionTimer().count()).isEqualTo(4);
+          .timer().count()).isEqualTo(4);
       assertThat(registry.get("axle.executor.threads").gauges()).isNotEmpty();
       assertThat(get(otherProvider, "/metrics").statusCode()).isEqualTo(404);
       assertThat(get(otherProvider, "/metrics/window").statusCode()).isEqualTo(200);

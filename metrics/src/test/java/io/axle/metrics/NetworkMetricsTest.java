@@ -134,12 +134,24 @@ class NetworkMetricsTest {
     }
     long in = CALLS * minimumRequestBytes(transport);
     long out = CALLS * minimumAnswerBytes(transport);
+    // One connection open on each side, calls one after another: counted as it opened, read at scrape time.
+    assertThat(connections(providerMetrics, transport, "server", endpoint)).isEqualTo(1.0);
+    assertThat(connections(consumerMetrics, transport, "client", endpoint)).isEqualTo(1.0);
     // Vert.x reports a connection's bytes by whole 4 KiB, the rest when it closes: closing the consumer
     // closes its connections. Then the counts may still lag a little behind on the event loops.
     consumer.close();
     consumer = null;
     awaitCounters(providerMetrics, transport, "server", endpoint, in, out);
     awaitCounters(consumerMetrics, transport, "client", endpoint, out, in);
+    long closing = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while ((connections(providerMetrics, transport, "server", endpoint) != 0
+        || connections(consumerMetrics, transport, "client", endpoint) != 0) && System.nanoTime() < closing) {
+      Thread.sleep(2); // each side hears the close on its event loop
+    }
+    assertThat(connections(providerMetrics, transport, "server", endpoint)).as("server, after the consumer closed")
+        .isZero();
+    assertThat(connections(consumerMetrics, transport, "client", endpoint)).as("client, after the consumer closed")
+        .isZero();
     Window providerWindow = providerMetrics.tick();
     Window consumerWindow = consumerMetrics.tick();
 
@@ -171,6 +183,7 @@ class NetworkMetricsTest {
     assertThat(row.getString("endpoint")).isEqualTo(endpoint);
     assertThat(row.getDouble("bytes_in_per_s")).isEqualTo(server.bytesInPerSecond());
     assertThat(row.getDouble("bytes_out_per_s")).isEqualTo(server.bytesOutPerSecond());
+    assertThat(row.getLong("connections")).isEqualTo(server.connections()).isZero();
 
     // Prometheus: cumulative counters, warm-up included.
     String text = ((PrometheusMeterRegistry) providerMetrics.registry()).scrape();
@@ -223,6 +236,12 @@ class NetworkMetricsTest {
     FunctionCounter counter = metrics.registry().find(name)
         .tags("transport", transport, "side", side, "endpoint", endpoint).functionCounter();
     return counter == null ? -1 : counter.count();
+  }
+
+  private static double connections(AxleMetrics metrics, String transport, String side, String endpoint) {
+    io.micrometer.core.instrument.Gauge gauge = metrics.registry().find("axle.network.connections")
+        .tags("transport", transport, "side", side, "endpoint", endpoint).gauge();
+    return gauge == null ? -1 : gauge.value();
   }
 
   private static void awaitCounters(AxleMetrics metrics, String transport, String side, String endpoint,

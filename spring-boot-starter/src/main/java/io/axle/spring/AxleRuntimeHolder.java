@@ -1,6 +1,8 @@
 package io.axle.spring;
 
 import io.axle.Axle;
+import io.axle.metrics.AxleMetrics;
+import java.util.Optional;
 
 /**
  * The application context's Axle runtime, for code that needs it directly: the endpoints it bound
@@ -18,4 +20,10 @@ public interface AxleRuntimeHolder {
 
   /** Whether the runtime is started and not yet stopped. */
   boolean isRunning();
+
+  /**
+   * The running runtime's metrics windows ({@code axle.metrics.*}), for code that shows or serves them; empty
+   * when metrics are off ({@code axle.metrics.enabled: false}) or the runtime is not running.
+   */
+  Optional<AxleMetrics> metrics();
 }

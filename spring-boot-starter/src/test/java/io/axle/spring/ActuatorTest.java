@@ -3,9 +3,11 @@ package io.axle.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringBootConfiguration;
@@ -63,6 +65,66 @@ class ActuatorTest {
   }
 
   @Test
+  void health_isDownWhileTheRegistryCannotBeReached_andShowsTheConnectionsOpen() throws Exception {
+    try (TestingServer zookeeper = new TestingServer(true);
+        ConfigurableApplicationContext context = webApp("--axle.registry.type=zookeeper",
+            "--axle.registry.zookeeper.connect-string=" + zookeeper.getConnectString(),
+            "--axle.registry.deregister-wait=100ms")) {
+      int web = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+      int rest = Apps.endpoint(context, "rest").port();
+      JsonObject axle = json(web, "/actuator/health").getJsonObject("components").getJsonObject("axle");
+      assertThat(axle.getString("status")).isEqualTo("UP");
+      JsonObject registry = axle.getJsonObject("details").getJsonObject("registry");
+      assertThat(registry.getString("name")).contains("ZooKeeper at " + zookeeper.getConnectString());
+      assertThat(registry.getBoolean("reachable")).isTrue();
+
+      // A keep-alive connection to the REST port, counted as the next window closes.
+      HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+      assertThat(client.send(LoopbackHttp.request(rest, "/EchoService/echo", "{\"message\":\"kept\"}"),
+          HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("\"kept\"");
+      awaitTrue(() -> restServerConnections(json(web, "/actuator/axle").getJsonArray("connections"), rest) == 1,
+          "the REST connection in /actuator/axle");
+      awaitTrue(() -> restServerConnections(health(web).getJsonObject("details").getJsonArray("connections"), rest)
+          == 1, "the REST connection in the health details");
+
+      zookeeper.stop();
+      awaitTrue(() -> "DOWN".equals(health(web).getString("status")), "DOWN once ZooKeeper is gone");
+      JsonObject down = health(web);
+      assertThat(down.getJsonObject("details").getJsonObject("registry").getBoolean("reachable")).isFalse();
+      assertThat(down.getJsonObject("details").getString("state")).contains("cannot be reached");
+
+      zookeeper.restart();
+      awaitTrue(() -> "UP".equals(health(web).getString("status")), "UP once ZooKeeper is back");
+      client.close();
+    }
+  }
+
+  /** The connections open on the REST server listening on {@code port}, as a connections list shows them. */
+  private static long restServerConnections(io.vertx.core.json.JsonArray connections, int port) {
+    return connections.stream().map(JsonObject.class::cast)
+        .filter(c -> c.getString("transport").equals("rest") && c.getString("side").equals("server")
+            && c.getString("endpoint").endsWith(":" + port))
+        .mapToLong(c -> c.getLong("connections")).sum();
+  }
+
+  /** Axle's health component, whatever the overall status (a DOWN one answers 503). */
+  private static JsonObject health(int web) throws Exception {
+    return new JsonObject(LoopbackHttp.get(web, "/actuator/health").body()).getJsonObject("components")
+        .getJsonObject("axle");
+  }
+
+  /** Polls {@code condition} for up to 20 s. */
+  private static void awaitTrue(java.util.concurrent.Callable<Boolean> condition, String what) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (!condition.call()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("not within 20 s: " + what);
+      }
+      Thread.sleep(50);
+    }
+  }
+
+  @Test
   void axleEndpoint_showsTheRuntime_withTheSourceOfEachKey_andHidesSecrets() throws Exception {
     try (ConfigurableApplicationContext context = webApp("--axle.request.timeout=7s",
         "--axle.tls.client.password=hunter2")) {
@@ -97,8 +159,9 @@ class ActuatorTest {
   }
 
   @Test
-  void axlesMeters_areInActuatorsPrometheusScrape_andNotOnTheRpcPort() throws Exception {
-    try (ConfigurableApplicationContext context = webApp("--management.endpoints.web.exposure.include=prometheus")) {
+  void axlesMeters_areInActuatorsPrometheusScrapeAndMetricsEndpoint_andNotOnTheRpcPort() throws Exception {
+    try (ConfigurableApplicationContext context = webApp(
+        "--management.endpoints.web.exposure.include=prometheus,metrics")) {
       int web = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
       int rest = Apps.endpoint(context, "rest").port();
       HttpResponse<String> call = LoopbackHttp.postJson(rest, "/EchoService/echo", "{\"message\":\"scraped\"}");
@@ -113,7 +176,16 @@ class ActuatorTest {
         Thread.sleep(100);
         scrape = LoopbackHttp.get(web, "/actuator/prometheus").body();
       }
-      assertThat(scrape).contains(sample).contains("axle_executor_threads{");
+      assertThat(scrape).contains(sample).contains("axle_executor_threads{")
+          .contains("axle_invocation_seconds_bucket{operation=\"EchoService.echo\",role=\"provider\",status=\"OK\","
+              + "transport=\"rest\",le=\"+Inf\"} 1");
+      // The same meter in Actuator's own metrics endpoint, drilled down by tag as Boot users do.
+      JsonObject invocation = json(web, "/actuator/metrics/axle.invocation?tag=role:provider&tag=transport:rest"
+          + "&tag=operation:EchoService.echo");
+      JsonObject count = invocation.getJsonArray("measurements").stream().map(JsonObject.class::cast)
+          .filter(m -> m.getString("statistic").equals("COUNT")).findFirst().orElseThrow();
+      assertThat(count.getDouble("value")).isEqualTo(1.0);
+      assertThat(invocation.getJsonArray("availableTags").encode()).contains("\"status\"");
       assertThat(LoopbackHttp.get(rest, "/metrics").statusCode()).as("GET /metrics on the RPC port").isEqualTo(404);
     }
   }

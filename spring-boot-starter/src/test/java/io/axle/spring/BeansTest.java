@@ -16,7 +16,7 @@ import io.axle.executor.AxleExecutors;
 import io.axle.testing.EchoService;
 import io.axle.testing.Runtimes;
 import io.axle.transport.HttpEndpoint;
-import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
@@ -88,8 +88,8 @@ class BeansTest {
   }
 
   private static double providerCount(MeterRegistry registry, String operation) {
-    FunctionTimer timer = registry.find("axle.invocation").tags("role", "provider", "operation", operation)
-        .functionTimer();
+    Timer timer = registry.find("axle.invocation").tags("role", "provider", "operation", operation)
+        .timer();
     return timer == null ? 0 : timer.count();
   }
 

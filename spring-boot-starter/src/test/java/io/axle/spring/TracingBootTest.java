@@ -31,8 +31,8 @@ import org.springframework.web.bind.annotation.RestController;
  * web application whose controller calls a middle service over highway, which calls a backend over REST.
  * One trace covers the HTTP request and all four Axle spans, each the child of the one before, and the
  * backend's span is the one in scope while its method runs: what Boot's tracing copies into the log
- * context (MDC: {@code traceId}, {@code spanId}) for its log lines. (The MDC itself is not read here: the
- * tests log through slf4j-simple, whose MDC keeps nothing.)
+ * context (MDC: {@code traceId}, {@code spanId}) for its log lines. (The MDC itself is read by {@link
+ * TracingLogsTest}, which runs with Logback: these tests log through slf4j-simple, whose MDC keeps nothing.)
  */
 class TracingBootTest {
   /** One exporter for the three applications, as one collector would be. */

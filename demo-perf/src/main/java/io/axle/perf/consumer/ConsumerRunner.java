@@ -1,12 +1,16 @@
 package io.axle.perf.consumer;
 
+import io.axle.metrics.AxleMetrics;
 import io.axle.perf.ExitStatus;
 import io.axle.perf.PerfConfig;
+import io.axle.perf.PerfKeys;
 import io.axle.perf.PerfOutput;
 import io.axle.perf.StopSignal;
 import io.axle.perf.baseline.Baseline;
 import io.axle.perf.baseline.BaselineClient;
 import io.axle.perf.report.RunResult;
+import io.axle.registry.Endpoint;
+import io.axle.spring.AxleRuntimeHolder;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
@@ -27,9 +31,19 @@ final class ConsumerRunner implements ApplicationRunner, ExitCodeGenerator, Disp
   private final BaselineClient baseline;
   /** Failed until the run says otherwise: a run that never completed has not succeeded. */
   private volatile int status = ExitStatus.FAILED;
+  private final PerfConfig config;
+  private final ProducerEndpoints producer;
+  private final AxleRuntimeHolder runtime;
+  private final PerfOutput output;
+  /** With {@code --dashboard}, from the start of the run to its end; else null. */
+  private ConsumerDashboard dashboard;
 
   ConsumerRunner(PerfConfig config, ProducerEndpoints producer, PerfReferences references, PerfOutput output,
-      StopSignal stop) {
+      StopSignal stop, AxleRuntimeHolder runtime) {
+    this.config = config;
+    this.producer = producer;
+    this.runtime = runtime;
+    this.output = output;
     ConsumerSettings settings = ConsumerSettings.from(config.config());
     ConsumerTarget target = ConsumerTarget.of(config.config(), producer.registered(), settings.transport());
     // The raw baseline is driven by the same engine, through a raw client in place of Axle's references.
@@ -44,15 +58,42 @@ final class ConsumerRunner implements ApplicationRunner, ExitCodeGenerator, Disp
   @Override
   public void run(ApplicationArguments args) throws InterruptedException {
     try {
+      startDashboard();
       status = consumer.run();
     } finally {
       destroy();
     }
   }
 
-  /** Closes the baseline client, if any: after the run, or with the context if the run never came. */
+  /**
+   * With {@code --dashboard}: this consumer's windows, and the producer's beside them when it has a REST
+   * endpoint (the raw baselines keep none), on a page whose address is printed.
+   */
+  private void startDashboard() {
+    if (!config.config().get(PerfKeys.DASHBOARD)) {
+      return;
+    }
+    AxleMetrics metrics = runtime.metrics().orElse(null);
+    if (metrics == null) {
+      output.out().println("perf consumer dashboard: none (axle.metrics.enabled is false, so there are no windows)");
+      return;
+    }
+    String transport = ConsumerSettings.from(config.config()).transport();
+    Endpoint rest = Baseline.isBaseline(transport) ? null : producer.registered().stream()
+        .filter(entry -> entry.trim().startsWith("rest://")).findFirst().map(Endpoint::parse).orElse(null);
+    dashboard = ConsumerDashboard.start(config.config().get(PerfKeys.DASHBOARD_ADDRESS), metrics, rest);
+    output.out().println("perf consumer dashboard: " + dashboard.url()
+        + (rest == null ? " (this consumer's windows only: no producer windows to show)" : ""));
+    output.out().flush();
+  }
+
+  /** Closes the dashboard and the baseline client, if any: after the run, or with the context if the run never came. */
   @Override
-  public void destroy() {
+  public synchronized void destroy() {
+    if (dashboard != null) {
+      dashboard.close();
+      dashboard = null;
+    }
     if (baseline != null) {
       baseline.close();
     }

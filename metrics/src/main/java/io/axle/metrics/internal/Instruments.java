@@ -4,16 +4,15 @@ import io.axle.executor.AxleExecutor;
 import io.axle.metrics.CpuStats;
 import io.axle.metrics.Window;
 import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
@@ -24,9 +23,19 @@ import java.util.function.ToDoubleFunction;
 public final class Instruments {
   /** {@code axle_invocation_seconds_*}. */
   public static final String INVOCATION = "axle.invocation";
+  /**
+   * The invocation histogram's upper bounds, 100 µs to 60 s in 1-2.5-5 steps: enough for {@code
+   * histogram_quantile} and SLO alerts, and a short scrape.
+   */
+  static final Duration[] INVOCATION_BUCKETS = {
+      Duration.ofNanos(100_000), Duration.ofNanos(250_000), Duration.ofNanos(500_000),
+      Duration.ofMillis(1), Duration.ofNanos(2_500_000), Duration.ofMillis(5),
+      Duration.ofMillis(10), Duration.ofMillis(25), Duration.ofMillis(50),
+      Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500),
+      Duration.ofSeconds(1), Duration.ofMillis(2500), Duration.ofSeconds(5),
+      Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(60)};
   private final MeterRegistry registry;
   private final List<io.micrometer.core.instrument.Meter> registered = new ArrayList<>();
-  private InvocationCollector collector;
 
   public Instruments(MeterRegistry registry) {
     this.registry = registry;
@@ -37,30 +46,21 @@ public final class Instruments {
   }
 
   /**
-   * The invocation meters of {@code meters}, read at scrape time from what the window clock added up:
-   * in a {@link PrometheusMeterRegistry}, the histogram of {@link InvocationCollector}; in any other
-   * registry, a Micrometer {@link FunctionTimer} per key (count and total), registered as its meter is
-   * made ({@link #bindInvocation}).
+   * A new key's {@code axle.invocation} timer, which {@link Meter} feeds as each window closes: a Micrometer
+   * {@link Timer} with the buckets of {@link #INVOCATION_BUCKETS}, so that it is a meter like any other (in
+   * Actuator's {@code /actuator/metrics}) and a histogram in a Prometheus scrape. Registering an existing key
+   * again returns the registry's timer of that key, so two runtimes in one registry share it.
    */
-  synchronized void bindInvocations(Iterable<Meter> meters) {
-    if (registry instanceof PrometheusMeterRegistry prometheus) {
-      collector = new InvocationCollector(meters);
-      prometheus.getPrometheusRegistry().register(collector);
-    }
-  }
-
-  /** A new key's meter: a {@link FunctionTimer} unless the collector reports it. */
-  void bindInvocation(Meter meter) {
-    if (!(registry instanceof PrometheusMeterRegistry)) {
-      FunctionTimer.builder(INVOCATION, meter, m -> m.cumulative().count(), m -> m.cumulative().sumMicros(),
-              TimeUnit.MICROSECONDS)
-          .description("Axle calls since start: latency as in the windows, added up as each window closes")
-          .tag("role", meter.role.name().toLowerCase(Locale.ROOT))
-          .tag("transport", meter.transport)
-          .tag("operation", meter.operation)
-          .tag("status", meter.status.name())
-          .register(registry);
-    }
+  Timer invocationTimer(Meter meter) {
+    return Timer.builder(INVOCATION)
+        .description("Axle calls since start: latency as in the windows (consumer end - start, provider sent - "
+            + "received), added as each window closes")
+        .tag("role", meter.role.name().toLowerCase(Locale.ROOT))
+        .tag("transport", meter.transport)
+        .tag("operation", meter.operation)
+        .tag("status", meter.status.name())
+        .serviceLevelObjectives(INVOCATION_BUCKETS)
+        .register(registry);
   }
 
   /** Gauges of each executor (read at scrape time) and its cumulative rejections. */
@@ -112,7 +112,7 @@ public final class Instruments {
   /**
    * {@code axle_network_bytes_read_total} and {@code axle_network_bytes_written_total} per transport, side and
    * endpoint, each registered when its key first shows (a server created, a client connecting), read at
-   * scrape time. They stay in the registry after {@link #close()}, as the function timers of other registries do.
+   * scrape time. They stay in the registry after {@link #close()}, as the invocation timers do.
    */
   public void bindNetwork(NetworkMeters network) {
     network.onNewCounter(counter -> {
@@ -128,18 +128,21 @@ public final class Instruments {
           .tag("side", counter.side)
           .tag("endpoint", counter.endpoint)
           .register(registry);
+      Gauge.builder("axle.network.connections", counter, NetworkMeters.Counter::connections)
+          .description("Connections open now")
+          .tag("transport", counter.transport)
+          .tag("side", counter.side)
+          .tag("endpoint", counter.endpoint)
+          .strongReference(true)
+          .register(registry);
     });
   }
 
   /**
-   * Removes the gauges and counters bound here (they hold the runtime's executors) and the Prometheus
-   * invocation histogram; the function timers of other registries stay, at their last values.
+   * Removes the gauges and counters bound here (they hold the runtime's executors); the invocation timers stay,
+   * at their last values, as cumulative meters do (another runtime in the same registry may share them).
    */
   public synchronized void close() {
-    if (collector != null && registry instanceof PrometheusMeterRegistry prometheus) {
-      prometheus.getPrometheusRegistry().unregister(collector);
-      collector = null;
-    }
     for (io.micrometer.core.instrument.Meter meter : registered) {
       registry.remove(meter);
     }

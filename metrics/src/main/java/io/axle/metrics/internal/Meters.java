@@ -24,7 +24,6 @@ final class Meters {
 
   Meters(Instruments instruments) {
     this.instruments = instruments;
-    instruments.bindInvocations(all);
   }
 
   Meter meter(Role role, String transport, String operation, Status status) {
@@ -43,11 +42,10 @@ final class Meters {
 
   private Meter create(AtomicReferenceArray<Meter> byStatus, Role role, String transport, String operation,
       Status status) {
-    // A lost race makes a second Meter, dropped unused.
-    Meter created = new Meter(role, transport, operation, status);
+    // A lost race makes a second Meter, dropped unused (its timer is the winner's: the registry's of that key).
+    Meter created = new Meter(role, transport, operation, status, instruments::invocationTimer);
     if (byStatus.compareAndSet(status.ordinal(), null, created)) {
       all.add(created);
-      instruments.bindInvocation(created);
       return created;
     }
     return byStatus.get(status.ordinal());

@@ -26,6 +26,8 @@ public final class NetworkMeters {
     public final String endpoint;
     final LongAdder read = new LongAdder();
     final LongAdder written = new LongAdder();
+    /** Connections open now: up when one connects, down when it closes. */
+    final LongAdder open = new LongAdder();
     /** Clock thread only: the cumulative figures at the start of the current window. */
     private long readBase;
     private long writtenBase;
@@ -42,6 +44,10 @@ public final class NetworkMeters {
 
     public long bytesWritten() {
       return written.sum();
+    }
+
+    public long connections() {
+      return Math.max(0, open.sum());
     }
   }
 
@@ -123,6 +129,7 @@ public final class NetworkMeters {
         entry.server.counter = resolved;
         resolved.read.add(provisional.read.sum());
         resolved.written.add(provisional.written.sum());
+        resolved.open.add(provisional.open.sum());
       }
     }
   }
@@ -148,8 +155,8 @@ public final class NetworkMeters {
   }
 
   /**
-   * The rates of the window that ends now, one row per key whose counters moved in it (sorted by
-   * transport, side, endpoint), and starts the next. Clock thread.
+   * The rates of the window that ends now, one row per key whose counters moved in it or that has connections
+   * open (sorted by transport, side, endpoint), and starts the next. Clock thread.
    */
   public List<NetworkStats> close(double seconds) {
     List<NetworkStats> rows = new ArrayList<>();
@@ -160,9 +167,10 @@ public final class NetworkMeters {
       long out = written - counter.writtenBase;
       counter.readBase = read;
       counter.writtenBase = written;
-      if (in != 0 || out != 0) {
+      long connections = counter.connections();
+      if (in != 0 || out != 0 || connections != 0) {
         rows.add(new NetworkStats(counter.transport, counter.side, counter.endpoint,
-            seconds > 0 ? in / seconds : 0, seconds > 0 ? out / seconds : 0));
+            seconds > 0 ? in / seconds : 0, seconds > 0 ? out / seconds : 0, connections));
       }
     }
     rows.sort((a, b) -> {

@@ -10,7 +10,8 @@ import io.vertx.core.spi.metrics.TransportMetrics;
 import io.vertx.core.spi.metrics.VertxMetrics;
 
 /**
- * Vert.x's metrics SPI, reduced to bytes read and written per socket, into {@link NetworkMeters}. Each
+ * Vert.x's metrics SPI, reduced to bytes read and written per socket and the connections open, into {@link
+ * NetworkMeters}. Each
  * runtime's Vert.x gets its own {@link VertxMetrics} from {@link #metrics}; all feed the same meters.
  *
  * <p>Vert.x reports the bytes of every connection through the {@link TransportMetrics} of the TCP server
@@ -62,7 +63,14 @@ public final class NetworkMetricsFactory implements VertxMetricsFactory {
 
     @Override
     public NetworkMeters.Counter connected(SocketAddress remoteAddress, String remoteName) {
-      return counter;
+      NetworkMeters.Counter current = counter;
+      current.open.increment();
+      return current;
+    }
+
+    @Override
+    public void disconnected(NetworkMeters.Counter socketMetric, SocketAddress remoteAddress) {
+      (socketMetric != null ? socketMetric : counter).open.decrement();
     }
 
     @Override
@@ -92,7 +100,15 @@ public final class NetworkMetricsFactory implements VertxMetricsFactory {
 
     @Override
     public NetworkMeters.Counter connected(SocketAddress remoteAddress, String remoteName) {
-      return counter(remoteAddress);
+      NetworkMeters.Counter counter = counter(remoteAddress);
+      counter.open.increment();
+      return counter;
+    }
+
+    @Override
+    public void disconnected(NetworkMeters.Counter socketMetric, SocketAddress remoteAddress) {
+      // An HTTP client connection is handed no socket metric back (as for its bytes): found by its address.
+      (socketMetric != null ? socketMetric : counter(remoteAddress)).open.decrement();
     }
 
     @Override

@@ -58,7 +58,8 @@ public final class WindowJson {
           .put("side", stats.side())
           .put("endpoint", stats.endpoint())
           .put("bytes_in_per_s", finite(stats.bytesInPerSecond()))
-          .put("bytes_out_per_s", finite(stats.bytesOutPerSecond())));
+          .put("bytes_out_per_s", finite(stats.bytesOutPerSecond()))
+          .put("connections", stats.connections()));
     }
     return array;
   }

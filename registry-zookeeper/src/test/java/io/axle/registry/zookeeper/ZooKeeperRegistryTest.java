@@ -144,6 +144,20 @@ class ZooKeeperRegistryTest {
   }
 
   @Test
+  void reachability_followsTheConnection_andAClosedRegistryIsNotReachable() throws Exception {
+    ZooKeeperRegistry registry = registry();
+    assertThat(registry.isReachable()).as("connected").isTrue();
+
+    zookeeper.stop();
+    await(WAIT, "unreachable once the ensemble is gone", () -> !registry.isReachable());
+    zookeeper.restart();
+    await(WAIT, "reachable again once it is back", registry::isReachable);
+
+    registry.close();
+    assertThat(registry.isReachable()).as("closed").isFalse();
+  }
+
+  @Test
   void anUnreachableEnsemble_failsTheStart_namingTheKeyAndTheAddress() throws Exception {
     int closedPort;
     try (ServerSocket socket = new ServerSocket(0)) {

@@ -1,6 +1,7 @@
 package io.axle.spring.internal;
 
 import io.axle.Axle;
+import io.axle.registry.RegistryState;
 import java.util.Map;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -10,6 +11,11 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * executors as details; OUT_OF_SERVICE while it stops (calls in flight finishing, no new
  * connections), so that a readiness probe turns traffic away before the ports close; DOWN before it
  * started and after it stopped.
+ *
+ * <p>DOWN, too, while a remote registry cannot be reached (its connection lost): the runtime still serves and
+ * calls the instances it last saw, but this instance may drop out of its consumers' lists, which is what a
+ * readiness probe should hear. Details: the service, listeners, registry, executors and, with metrics, the
+ * connections open per endpoint.
  *
  * <p>A saturated executor (a group whose queue is full) is reported in the details, not as a status:
  * Axle already answers what it cannot queue with {@code OVERLOADED} at once, and an instance that
@@ -34,8 +40,12 @@ final class AxleHealthIndicator implements HealthIndicator {
       return Health.down().withDetail("state", state == AxleLifecycle.State.STOPPED ? "stopped" : "not started")
           .build();
     }
-    Map<String, Object> view = RuntimeView.of(axle);
-    return Health.up().withDetail("state", "serving").withDetail("service", view.get("service"))
-        .withDetail("listening", view.get("listening")).withDetail("executors", view.get("executors")).build();
+    Map<String, Object> view = RuntimeView.of(axle, lifecycle.metricsOrNull());
+    RegistryState registry = axle.registryState();
+    Health.Builder health = registry.reachable() ? Health.up().withDetail("state", "serving")
+        : Health.down().withDetail("state", "serving, but " + registry.registry() + " cannot be reached: calls go to "
+            + "the instances last listed, new ones are not learned, and this instance may drop out of others' lists");
+    view.forEach(health::withDetail);
+    return health.build();
   }
 }

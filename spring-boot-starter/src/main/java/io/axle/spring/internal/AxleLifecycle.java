@@ -123,6 +123,11 @@ final class AxleLifecycle implements SmartLifecycle, AxleRuntimeHolder {
   }
 
   @Override
+  public java.util.Optional<AxleMetrics> metrics() {
+    return java.util.Optional.ofNullable(axle == null ? null : metrics);
+  }
+
+  @Override
   public boolean isRunning() {
     return axle != null;
   }

@@ -8,9 +8,11 @@ import io.axle.executor.AxleExecutor;
 import io.axle.executor.ExecutorStats;
 import io.axle.executor.GroupExecutor;
 import io.axle.metrics.AxleMetrics;
+import io.axle.metrics.NetworkStats;
 import io.axle.metrics.Window;
 import io.axle.metrics.internal.WindowJson;
 import io.axle.policy.PolicyState;
+import io.axle.registry.RegistryState;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,8 +33,11 @@ final class RuntimeView {
   private RuntimeView() {
   }
 
-  /** The service, its listeners and its executors. */
-  static Map<String, Object> of(Axle axle) {
+  /**
+   * The service, its listeners, its registry (and whether it is reachable), its executors, and, with metrics,
+   * the connections open per transport, side and endpoint as the last window closed.
+   */
+  static Map<String, Object> of(Axle axle, AxleMetrics metrics) {
     Map<String, Object> view = new LinkedHashMap<>();
     view.put("service", axle.config().get(CoreConfigKeys.SERVICE_NAME));
     Map<String, String> listening = new LinkedHashMap<>();
@@ -40,9 +45,27 @@ final class RuntimeView {
       axle.endpoint(transport).ifPresent(bound -> listening.put(transport, bound.host() + ":" + bound.port()));
     }
     view.put("listening", listening);
+    RegistryState registry = axle.registryState();
+    view.put("registry", Map.of("name", registry.registry(), "reachable", registry.reachable()));
     Map<String, Object> executors = new TreeMap<>();
     axle.executors().forEach((name, executor) -> executors.put(name, executor(executor)));
     view.put("executors", executors);
+    if (metrics != null) {
+      // As the last window closed; none before the first.
+      Window window = metrics.lastWindow();
+      List<Map<String, Object>> connections = new ArrayList<>();
+      for (NetworkStats stats : window == null ? List.<NetworkStats>of() : window.network()) {
+        if (stats.connections() > 0) {
+          Map<String, Object> entry = new LinkedHashMap<>();
+          entry.put("transport", stats.transport());
+          entry.put("side", stats.side());
+          entry.put("endpoint", stats.endpoint());
+          entry.put("connections", stats.connections());
+          connections.add(entry);
+        }
+      }
+      view.put("connections", connections);
+    }
     return view;
   }
 
@@ -51,7 +74,7 @@ final class RuntimeView {
    * configuration with each value's source, policies and the last window.
    */
   static Map<String, Object> full(Axle axle, AxleMetrics metrics) {
-    Map<String, Object> view = of(axle);
+    Map<String, Object> view = of(axle, metrics);
     List<Map<String, Object>> operations = new ArrayList<>();
     for (OperationInfo operation : axle.operations()) {
       Map<String, Object> entry = new LinkedHashMap<>();

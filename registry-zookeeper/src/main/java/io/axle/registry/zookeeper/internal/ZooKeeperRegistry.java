@@ -105,6 +105,12 @@ public final class ZooKeeperRegistry implements Registry {
     }
   }
 
+  /** Reachable while Curator's connection is up: false from SUSPENDED or LOST until RECONNECTED, and once closed. */
+  @Override
+  public boolean isReachable() {
+    return !closed.get() && !unreachable.get() && client.getZookeeperClient().isConnected();
+  }
+
   @Override
   public ServiceInstances lookup(String serviceName) {
     if (closed.get()) {
