@@ -1,6 +1,7 @@
 package io.axle.metrics.internal;
 
 import io.axle.metrics.NetworkStats;
+import io.axle.transport.WireBytes;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.core.net.TcpClientConfig;
@@ -14,12 +15,15 @@ import io.vertx.core.spi.metrics.VertxMetrics;
  * NetworkMeters}. Each
  * runtime's Vert.x gets its own {@link VertxMetrics} from {@link #metrics}; all feed the same meters.
  *
- * <p>Vert.x reports the bytes of every connection through the {@link TransportMetrics} of the TCP server
- * or client beneath it, the HTTP ones included (protocol {@code http}): those are {@code rest}, the rest
- * {@code highway}. A server's counter (key: its listening address) is resolved once when it is created;
+ * <p>Vert.x creates a {@link TransportMetrics} for every TCP server and client, the HTTP ones included
+ * (protocol {@code http}): those are {@code rest}, the rest {@code highway}. It reports connections opening
+ * and closing to them; the bytes come from Axle's own handler at the head of each connection's pipeline
+ * ({@link WireBytes}), since what Vert.x reports itself is no count of the wire (highway's bytes never reach
+ * Vert.x; on HTTP/1 it reports decoded content, not the request line and headers), so Vert.x's own byte
+ * reports are ignored. A server's counter (key: its listening address) is resolved once when it is created;
  * a client connection's (key: its remote address) once when it connects, and handed back by Vert.x as
- * the socket's metric, so a read or a write is one {@code LongAdder.add}: no lock, no look-up, no
- * allocation.
+ * the socket's metric (an HTTP client connection gets none: its counter is found by its address), so a read or
+ * a write is one {@code LongAdder.add}.
  */
 public final class NetworkMetricsFactory implements VertxMetricsFactory {
   private final NetworkMeters meters;
@@ -53,7 +57,7 @@ public final class NetworkMetricsFactory implements VertxMetricsFactory {
   }
 
   /** Every connection of a listening address adds to its one counter. */
-  static final class ServerMetrics implements TransportMetrics<NetworkMeters.Counter> {
+  static final class ServerMetrics implements TransportMetrics<NetworkMeters.Counter>, WireBytes.Metrics {
     /** Replaced once, when the actual port of an ephemeral bind is learned. */
     volatile NetworkMeters.Counter counter;
 
@@ -74,18 +78,18 @@ public final class NetworkMetricsFactory implements VertxMetricsFactory {
     }
 
     @Override
-    public void bytesRead(NetworkMeters.Counter socketMetric, SocketAddress remoteAddress, long numberOfBytes) {
-      counter.read.add(numberOfBytes);
+    public void wireBytesRead(Object socketMetric, SocketAddress remoteAddress, long bytes) {
+      counter.read.add(bytes);
     }
 
     @Override
-    public void bytesWritten(NetworkMeters.Counter socketMetric, SocketAddress remoteAddress, long numberOfBytes) {
-      counter.written.add(numberOfBytes);
+    public void wireBytesWritten(Object socketMetric, SocketAddress remoteAddress, long bytes) {
+      counter.written.add(bytes);
     }
   }
 
   /** A connection's counter is that of its remote address, found when it connects. */
-  private static final class ClientMetrics implements TransportMetrics<NetworkMeters.Counter> {
+  private static final class ClientMetrics implements TransportMetrics<NetworkMeters.Counter>, WireBytes.Metrics {
     private final NetworkMeters meters;
     private final String transport;
 
@@ -112,13 +116,13 @@ public final class NetworkMetricsFactory implements VertxMetricsFactory {
     }
 
     @Override
-    public void bytesRead(NetworkMeters.Counter socketMetric, SocketAddress remoteAddress, long numberOfBytes) {
-      (socketMetric != null ? socketMetric : counter(remoteAddress)).read.add(numberOfBytes);
+    public void wireBytesRead(Object socketMetric, SocketAddress remoteAddress, long bytes) {
+      (socketMetric instanceof NetworkMeters.Counter counter ? counter : counter(remoteAddress)).read.add(bytes);
     }
 
     @Override
-    public void bytesWritten(NetworkMeters.Counter socketMetric, SocketAddress remoteAddress, long numberOfBytes) {
-      (socketMetric != null ? socketMetric : counter(remoteAddress)).written.add(numberOfBytes);
+    public void wireBytesWritten(Object socketMetric, SocketAddress remoteAddress, long bytes) {
+      (socketMetric instanceof NetworkMeters.Counter counter ? counter : counter(remoteAddress)).written.add(bytes);
     }
   }
 }

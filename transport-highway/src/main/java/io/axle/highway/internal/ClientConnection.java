@@ -3,11 +3,12 @@ package io.axle.highway.internal;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
+import io.axle.registry.Endpoint;
+import io.axle.transport.CallFailures;
+import io.axle.transport.WireBytes;
 import io.axle.transport.calls.LoopOutbox;
 import io.axle.transport.calls.PendingCalls;
 import io.axle.transport.tls.TlsFailures;
-import io.axle.registry.Endpoint;
-import io.axle.transport.CallFailures;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -16,6 +17,7 @@ import io.netty.handler.codec.DecoderException;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.net.NetSocketInternal;
 import io.vertx.core.net.NetClient;
+import io.vertx.core.net.impl.ConnectionBase;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -64,7 +66,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
       } else if (ar.succeeded()) {
         NetSocketInternal socket = (NetSocketInternal) ar.result();
         ChannelHandlerContext vertxHandler = socket.channelHandlerContext();
-        ByteReporter.install(socket, vertxHandler);
+        WireBytes.install((ConnectionBase) socket);
         vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-frames", new FrameDecoder(limits));
         vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-client", this);
         if (!vertxHandler.channel().isActive()) {

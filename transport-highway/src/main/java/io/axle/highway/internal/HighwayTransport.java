@@ -9,9 +9,10 @@ import io.axle.registry.Endpoint;
 import io.axle.transport.CallFailures;
 import io.axle.transport.ConnectionLimit;
 import io.axle.transport.ProviderOperations;
-import io.axle.transport.Transport;
 import io.axle.transport.ServerLoops;
+import io.axle.transport.Transport;
 import io.axle.transport.TransportContext;
+import io.axle.transport.WireBytes;
 import io.axle.transport.tls.Tls;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -25,6 +26,7 @@ import io.vertx.core.net.NetClientOptions;
 import io.vertx.core.net.NetServer;
 import io.vertx.core.net.NetServerOptions;
 import io.vertx.core.net.NetSocket;
+import io.vertx.core.net.impl.ConnectionBase;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -131,7 +133,7 @@ public final class HighwayTransport implements Transport {
     // Past it the connection is not read until its peer reads (ServerConnection.channelWritabilityChanged).
     channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(maxUnreadBytes / 2, maxUnreadBytes));
     ServerConnection connection = new ServerConnection(context.providerOperations(), served, limits);
-    ByteReporter.install(socket, vertxHandler);
+    WireBytes.install((ConnectionBase) socket);
     vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-idle",
         new IdleStateHandler(0, 0, idleTimeoutNanos, TimeUnit.NANOSECONDS));
     vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-frames", new FrameDecoder(limits.frames()));

@@ -8,6 +8,7 @@ import io.axle.rest.internal.LoopFlushes;
 import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestJson;
 import io.axle.transport.CallFailures;
+import io.axle.transport.WireBytes;
 import io.axle.transport.calls.LoopOutbox;
 import io.axle.transport.calls.PendingCalls;
 import io.axle.transport.tls.TlsFailures;
@@ -29,6 +30,7 @@ import io.vertx.core.http.RequestOptions;
 import io.vertx.core.http.StreamResetException;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.net.ClientSSLOptions;
+import io.vertx.core.net.impl.ConnectionBase;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.util.Map;
@@ -129,6 +131,9 @@ public final class ClientLoop {
     if (client == null) {
       client = context.owner().httpClientBuilder().with(clientOptions).with(pool)
           .withConnectHandler(connection -> {
+            if (connection instanceof ConnectionBase base) {
+              WireBytes.install(base);
+            }
             flushes.install(connection);
             connected.handle(connection);
           })

@@ -1,0 +1,76 @@
+package io.axle.transport;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufHolder;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
+import io.vertx.core.net.SocketAddress;
+import io.vertx.core.net.impl.ConnectionBase;
+
+/**
+ * Counts the bytes of one connection as they cross its socket, for both transports: a handler at the head of
+ * the Netty pipeline, so a read is counted before anything decodes it and a write after everything encoded it
+ * (TLS records and HTTP framing included). Vert.x's own counting does not serve: highway's handlers sit in front
+ * of Vert.x's, so it never sees highway's bytes, and on HTTP/1 it counts decoded content, so a REST request's
+ * line and headers went uncounted (24 bytes a call for a 24-byte JSON body).
+ *
+ * <p>Installed only when the runtime's Vert.x metrics want wire bytes ({@link Metrics}), so a runtime without
+ * metrics pays nothing. A transport calls {@link #install} as each connection opens, before it reads.
+ */
+public final class WireBytes extends ChannelDuplexHandler {
+  /** The pipeline name of the handler. */
+  public static final String NAME = "axle-wire-bytes";
+
+  /**
+   * Vert.x metrics (a connection's {@link ConnectionBase#metrics()}) that take the bytes on the wire from this
+   * handler, and ignore the counts Vert.x reports itself.
+   */
+  public interface Metrics {
+    /** {@code bytes} read from the socket of the connection whose Vert.x socket metric is {@code socketMetric}. */
+    void wireBytesRead(Object socketMetric, SocketAddress remoteAddress, long bytes);
+
+    /** {@code bytes} written to that socket. */
+    void wireBytesWritten(Object socketMetric, SocketAddress remoteAddress, long bytes);
+  }
+
+  private final Metrics metrics;
+  private final ConnectionBase connection;
+
+  private WireBytes(Metrics metrics, ConnectionBase connection) {
+    this.metrics = metrics;
+    this.connection = connection;
+  }
+
+  /** Puts the counter at the head of {@code connection}'s pipeline when its metrics want it; else does nothing. */
+  public static void install(ConnectionBase connection) {
+    if (connection.metrics() instanceof Metrics metrics && connection.channel().pipeline().get(NAME) == null) {
+      connection.channel().pipeline().addFirst(NAME, new WireBytes(metrics, connection));
+    }
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    long bytes = size(msg);
+    if (bytes > 0) {
+      metrics.wireBytesRead(connection.metric(), connection.remoteAddress(), bytes);
+    }
+    ctx.fireChannelRead(msg);
+  }
+
+  @Override
+  public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+    long bytes = size(msg);
+    if (bytes > 0) {
+      metrics.wireBytesWritten(connection.metric(), connection.remoteAddress(), bytes);
+    }
+    ctx.write(msg, promise);
+  }
+
+  private static long size(Object msg) {
+    if (msg instanceof ByteBuf buf) {
+      return buf.readableBytes();
+    }
+    return msg instanceof ByteBufHolder holder ? holder.content().readableBytes() : 0;
+  }
+}
