@@ -75,6 +75,11 @@ public final class PerfKeys implements ConfigKeyProvider {
   public static final ConfigKey<String> SWEEP = ConfigKey.stringKey("sweep", null,
       "Consumer: run once per value of a numeric key and print a table, e.g. sync-count=1,10,50,100.");
 
+  public static final ConfigKey<Integer> SWEEP_REPEATS = ConfigKey.intKey("sweep.repeats", 3, 1, 100,
+      "Consumer, with sweep: rounds over the values, each round in an order rotated by one, so that every value runs "
+          + "early and late in the consumer's life alike; the summary gives each value's median and spread (min-max). "
+          + "A sweep with long-tail.compare makes one round unless this is set.");
+
   public static final ConfigKey<Duration> TARGET_P999 = ConfigKey.durationKey("target-p999", null, Duration.ofMillis(1),
       "Consumer: find the highest open-loop rate whose P999 stays within this target, e.g. 10ms.");
 
@@ -166,6 +171,10 @@ public final class PerfKeys implements ConfigKeyProvider {
   public static final ConfigKey<Integer> COMPARE_PAIRS = ConfigKey.intKey("compare.pairs", 3, 1, 1000,
       "Consumer, with compare: how many pairs of runs (Axle, then baseline) to make; the ratios are their medians.");
 
+  public static final ConfigKey<Duration> PRODUCER_WAIT = ConfigKey.durationKey("producer.wait", Duration.ofSeconds(30),
+      "Consumer: how long to wait for perf1's first answer before giving up (the producer may start after the "
+          + "consumer); a port with nothing listening, or one that never answers, fails the run after it.");
+
   public static final ConfigKey<Boolean> DASHBOARD = ConfigKey.booleanKey("dashboard", false,
       "Consumer (--dashboard): serve a live page of this consumer's windows beside the producer's while it runs "
           + "(GET /axle/dashboard on dashboard.address; the address is printed).");
@@ -176,12 +185,12 @@ public final class PerfKeys implements ConfigKeyProvider {
 
   private static final List<ConfigKey<?>> KEYS = List.of(SYNC, SYNC_COUNT, SYNC_THREADS, PAYLOAD, ASYNC_COUNT,
       REQUEST_SIZE, RESPONSE_SIZE,
-      DURATION, WARMUP, JSON, LOOPBACK, REPORT, RPS, RPS_MAX_IN_FLIGHT, LONG_TAIL_RATIO, LONG_TAIL_DELAY, SWEEP,
+      DURATION, WARMUP, JSON, LOOPBACK, REPORT, RPS, RPS_MAX_IN_FLIGHT, LONG_TAIL_RATIO, LONG_TAIL_DELAY, SWEEP, SWEEP_REPEATS,
       TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, ECHO_DELAY, OVERLOAD, OVERLOAD_PERCENT,
       OVERLOAD_ALGORITHM, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
       LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER, LOOPBACK_STOP_ONE_SIGNAL,
       BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, REST_CLIENT, COMPARE,
-      COMPARE_PAIRS, DASHBOARD, DASHBOARD_ADDRESS);
+      COMPARE_PAIRS, PRODUCER_WAIT, DASHBOARD, DASHBOARD_ADDRESS);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public PerfKeys() {

@@ -15,8 +15,49 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** No producer: the consumer waits, says so once, then fails with status 1 and a clear reason. */
+/**
+ * No producer: the consumer waits, says so once, then fails with status 1 and a clear reason, whether nothing
+ * listens at the address or something listens and never answers.
+ */
 class ProducerUnavailableTest {
+
+  @Test
+  void aPortThatAcceptsAndNeverAnswers_failsAfterTheWaitToo() throws Exception {
+    try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      // Accepts (the kernel completes the handshake) and never reads or writes: a hung producer.
+      String target = "highway://127.0.0.1:" + silent.getLocalPort();
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      AxleConfig config = AxleConfig.builder()
+          .put("axle.registry.local.perf1", target)
+          // The unanswered ping is still in flight when the runtime stops: fail it at once, not after 30 s.
+          .put("axle.shutdown.timeout", "100ms")
+          .put("axle.highway.client.thread-count", 1)
+          .put("axle.highway.server.thread-count", 1)
+          .build();
+      int status;
+      Duration took;
+      try (Axle axle = Axle.builder().config(config).start()) {
+        ConsumerSettings settings = ConsumerSettings.from(config);
+        Consumer consumer = new Consumer(settings, ConsumerTarget.of(config, java.util.List.of(target),
+            settings.transport()),
+            axle.reference(PerfService.class, PerfService.SERVICE_NAME, PerfService.SCHEMA_ID),
+            axle.reference(PerfServiceAsync.class, PerfService.SERVICE_NAME, PerfService.SCHEMA_ID),
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+            new StopSignal(), Duration.ofSeconds(1), null, null);
+        long start = System.nanoTime();
+        status = consumer.run();
+        took = Duration.ofNanos(System.nanoTime() - start);
+      }
+
+      assertThat(status).isEqualTo(1);
+      assertThat(err.toString(StandardCharsets.UTF_8))
+          .contains("perf1 did not answer at " + target + " within 1s (producer.wait; last error: ")
+          .contains("a call was not answered before producer.wait ran out");
+      // Not axle.request.timeout's 30 s: the wait bounds each try.
+      assertThat(took).isBetween(Duration.ofMillis(900), Duration.ofSeconds(10));
+    }
+  }
 
   @Test
   void failsAfterTheWaitWithOneWaitingLine() throws Exception {
@@ -53,7 +94,8 @@ class ProducerUnavailableTest {
     assertThat(out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("waiting for")))
         .containsExactly("waiting for perf1 at " + target + " ...");
     assertThat(err.toString(StandardCharsets.UTF_8))
-        .contains("perf1 did not answer at " + target + " within 1 s (last error: ");
+        .contains("perf1 did not answer at " + target + " within 1s (producer.wait; last error: ")
+        .contains("or wait longer with --producer.wait=60s");
     // Several tries, not one: the retry interval is 200 ms.
     assertThat(took).isBetween(Duration.ofMillis(900), Duration.ofSeconds(10));
   }

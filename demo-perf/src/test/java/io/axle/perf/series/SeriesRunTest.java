@@ -31,7 +31,8 @@ class SeriesRunTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     // The user's own sync-count is replaced at each step, not joined with it.
-    int status = PerfMain.run(new String[] {"-c", "--sync-count=50", "--sweep=sync-count=2,5", "--duration=1s",
+    int status = PerfMain.run(new String[] {"-c", "--sync-count=50", "--sweep=sync-count=2,5", "--sweep.repeats=1",
+        "--duration=1s",
         "--warmup=0s", "--axle.highway.client.thread-count=1", "--json=" + json, "--report=" + report,
         TestProducers.registryArg(shared.get())},
         print(out), print(err));
@@ -61,6 +62,43 @@ class SeriesRunTest {
       assertThat(run.getInteger("concurrency")).as("the step's value reached its run").isEqualTo(value);
       assertThat(run.getLong("requests")).isPositive();
       assertThat(run.getLong("errors")).isZero();
+    }
+  }
+
+  @Test
+  void sweepRounds_rotateTheOrder_andSummariseEachValueByItsMedianAndSpread(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("rounds.json");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    // A, B, A: the same value twice, three rounds by default.
+    int status = PerfMain.run(new String[] {"-c", "--sweep=sync-count=2,4,2", "--duration=1s", "--warmup=0s",
+        "--axle.highway.client.thread-count=1", "--json=" + json, TestProducers.registryArg(shared.get())},
+        print(out), print(err));
+
+    String output = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
+    // Round 1: 2 4 2; round 2 starts one further: 4 2 2; round 3: 2 2 4.
+    java.util.List<String> steps = output.lines().filter(l -> l.startsWith("=== series step"))
+        .map(l -> l.replaceAll("=== series step \\d+: sync-count=(\\d+) ===", "$1")).toList();
+    assertThat(steps).containsExactly("2", "4", "2", "4", "2", "2", "2", "2", "4");
+    String medians = output.substring(output.indexOf("sweep medians (3 rounds)"));
+    assertThat(medians.lines().skip(1).findFirst().orElseThrow()).startsWith("sync-count").contains("runs",
+        "tps median [min-max]", "p99_ms median [min-max]");
+    assertThat(medians).containsPattern("(?m)^2 +3  \\d+\\.\\d \\[\\d+\\.\\d-\\d+\\.\\d\\]")
+        .containsPattern("(?m)^4 +3  \\d+\\.\\d \\[");
+
+    JsonObject result = new JsonObject(Files.readString(json));
+    assertThat(result.getJsonArray("runs")).hasSize(9);
+    assertThat(result.getJsonArray("runs").getJsonObject(3).getJsonObject("sweep").getInteger("round")).isEqualTo(2);
+    JsonArray summary = result.getJsonArray("sweep_summary");
+    assertThat(summary).hasSize(3);
+    for (int i = 0; i < 3; i++) {
+      JsonObject value = summary.getJsonObject(i);
+      assertThat(value.getInteger("runs")).isEqualTo(3);
+      JsonObject tps = value.getJsonObject("tps");
+      assertThat(tps.getDouble("median")).isBetween(tps.getDouble("min"), tps.getDouble("max"));
+      assertThat(tps.getDouble("min")).isPositive();
     }
   }
 

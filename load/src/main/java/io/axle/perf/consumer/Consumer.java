@@ -26,8 +26,6 @@ import java.util.Map;
  * only calls them. Returns an exit status rather than exiting, so tests can run it in-process.
  */
 public final class Consumer {
-  /** How long to wait for the producer before giving up. */
-  public static final Duration PRODUCER_WAIT = Duration.ofSeconds(30);
 
   /** Longest wait for calls in flight at the end; past it they are abandoned, which stopping reports. */
   private static final Duration DRAIN_GRACE = Duration.ofSeconds(10);
@@ -51,7 +49,7 @@ public final class Consumer {
   /**
    * @param service the blocking view of {@code perf1}, for the probe and the sync driver
    * @param asyncService the reactive view, for the async driver
-   * @param producerWait how long to wait for the producer's first answer; {@link #PRODUCER_WAIT} but in tests
+   * @param producerWait how long to wait for the producer's first answer ({@code producer.wait})
    * @param producerCpu the producer process's CPU clock; null when it is not a child of this process
    * @param instances counts the answers by producer instance when there are several; else null
    */
@@ -77,7 +75,7 @@ public final class Consumer {
    */
   public int run() throws InterruptedException {
     try {
-      new ProducerProbe(service, target.description(), out, stop).awaitAnswer(producerWait);
+      new ProducerProbe(asyncService, target.description(), out, stop).awaitAnswer(producerWait);
     } catch (ProducerProbe.ProducerUnavailableException e) {
       err.println(e.getMessage());
       return 1;

@@ -36,6 +36,11 @@ record CompareRatios(String axle, String against, List<Pair> pairs) {
     double p99Ratio() {
       return ratio(axle.latency().p99(), baseline.latency().p99());
     }
+
+    /** The producer's CPU per request alone, Axle's server against the raw echo, whatever drove them. */
+    double producerCpuRatio() {
+      return ratio(cpu(axle).producerUs(), cpu(baseline).producerUs());
+    }
   }
 
   /** From a compare series' results, in run order: Axle, baseline, Axle, baseline, … */
@@ -59,6 +64,19 @@ record CompareRatios(String axle, String against, List<Pair> pairs) {
     return median(pairs.stream().mapToDouble(Pair::cpuRatio).toArray());
   }
 
+  double producerCpuRatio() {
+    return median(pairs.stream().mapToDouble(Pair::producerCpuRatio).toArray());
+  }
+
+  /**
+   * Whether the baseline was the floor it is meant to be: Axle did not carry more calls than it. With one
+   * blocking caller per call ({@code sync}), Axle's client waits more cheaply than the raw one (a {@code
+   * CompletableFuture.join} per call), so the raw side can be the slower; the ratio then compares clients.
+   */
+  boolean baselineIsAFloor() {
+    return !(tpsRatio() > 1);
+  }
+
   /** A run's CPU figures, unknown when it has none. */
   private static CpuPerRequest cpu(RunResult run) {
     return run.cpu() != null ? run.cpu() : CpuPerRequest.UNKNOWN;
@@ -80,6 +98,15 @@ record CompareRatios(String axle, String against, List<Pair> pairs) {
         "compare median of %d pairs: %s tps ratio %s, p99 ratio %s, cpu/request ratio %s", pairs.size(), ratio,
         format(tpsRatio()), format(p99Ratio()),
         Double.isNaN(cpuRatio) ? "n/a (needs both processes' CPU: --loopback)" : format(cpuRatio)));
+    if (!baselineIsAFloor()) {
+      double producer = producerCpuRatio();
+      text.append(System.lineSeparator()).append(String.format(Locale.ROOT,
+          "the baseline is no floor in this run: Axle carried more calls than it (tps ratio %s), so the ratios "
+              + "compare the two clients with these callers (sync callers: the raw client blocks on a "
+              + "CompletableFuture per call, costlier than Axle's); the servers alone: producer cpu/request ratio %s;"
+              + " for a floor, run the comparison with --sync=false",
+          format(tpsRatio()), Double.isNaN(producer) ? "n/a (needs --loopback)" : format(producer)));
+    }
     return text.toString();
   }
 
@@ -118,7 +145,9 @@ record CompareRatios(String axle, String against, List<Pair> pairs) {
               .put("baseline", JsonReport.cpuJson(cpu(pair.baseline())))));
     }
     return new JsonObject().put("against", against).put("transport", axle).put("tps_ratio", json(tpsRatio()))
-        .put("p99_ratio", json(p99Ratio())).put("cpu_ratio", json(cpuRatio())).put("pairs", pairsJson);
+        .put("p99_ratio", json(p99Ratio())).put("cpu_ratio", json(cpuRatio()))
+        .put("producer_cpu_ratio", json(producerCpuRatio())).put("baseline_is_floor", baselineIsAFloor())
+        .put("pairs", pairsJson);
   }
 
   /** The middle value (the mean of the middle two for an even count); NaN values sort last and count. */

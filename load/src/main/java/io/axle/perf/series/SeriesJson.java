@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * A series as JSON: {@code {"runs":[…]}} of single-run objects ({@link JsonReport}), a sweep's runs with
- * {@code "sweep":{"key":…,"value":…}}, and for a knee search {@code "knee":{"target_p999_ms":…,"rps":…}}
+ * {@code "sweep":{"key":…,"value":…,"round":…}} (the round with several) and, with several rounds, {@code
+ * "sweep_summary":[{"value":…,"runs":…,"tps":{"median","min","max"},"p99_ms":{…},"p999_ms":{…}}]}, and for a knee search {@code "knee":{"target_p999_ms":…,"rps":…}}
  * ({@code rps} null when no rate met the target), and for a comparison with the baseline
  * {@code "compare":{"against":…,"tps_ratio":…,"p99_ratio":…,"cpu_ratio":…,"pairs":[…]}}
  * ({@link CompareRatios}), and for the overload scenario {@code "overload":{…}} ({@link OverloadVerdict}).
@@ -33,6 +34,9 @@ final class SeriesJson {
       runs.add(run);
     }
     JsonObject json = new JsonObject().put("runs", runs);
+    if (plan instanceof SeriesPlan.Sweep sweep && sweep.rounds() > 1) {
+      json.put("sweep_summary", SweepMedians.of(sweep, rows.stream().map(SeriesTable.Row::result).toList()).toJson());
+    }
     if (plan instanceof SeriesPlan.Knee search) {
       json.put("knee", new JsonObject()
           .put("target_p999_ms", search.targetP999().toNanos() / 1e6)

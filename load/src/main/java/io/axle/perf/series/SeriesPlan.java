@@ -23,12 +23,26 @@ import java.util.ServiceLoader;
 sealed interface SeriesPlan {
 
   /**
-   * One run per value of a key; with {@code compareLongTail}, two per value, without and with the long-tail
-   * share (say, the long-tail test once per executor kind).
+   * One run per value of a key in each of {@code rounds} rounds, the order rotated by one per round; with {@code
+   * compareLongTail}, two per value, without and with the long-tail share (say, the long-tail test once per
+   * executor kind), in one round.
    */
-  record Sweep(String key, List<String> values, boolean compareLongTail) implements SeriesPlan {
+  record Sweep(String key, List<String> values, boolean compareLongTail, int rounds) implements SeriesPlan {
     Sweep(String key, List<String> values) {
-      this(key, values, false);
+      this(key, values, false, 1);
+    }
+
+    Sweep(String key, List<String> values, boolean compareLongTail) {
+      this(key, values, compareLongTail, 1);
+    }
+
+    /** The values of round {@code round} (from 0): the list rotated left by {@code round}, as indexes into it. */
+    List<Integer> order(int round) {
+      List<Integer> order = new ArrayList<>();
+      for (int i = 0; i < values.size(); i++) {
+        order.add((i + round) % values.size());
+      }
+      return order;
     }
   }
 
@@ -79,9 +93,16 @@ sealed interface SeriesPlan {
       }
     }
     String sweep = config.get(PerfKeys.SWEEP);
+    int repeats = config.get(PerfKeys.SWEEP_REPEATS); // checked even without a sweep: a typo shows at once
     if (sweep != null) {
       Sweep values = sweep(sweep, config.origin(PerfKeys.SWEEP.name()));
-      asked.add(new Sweep(values.key(), values.values(), compareLongTail));
+      boolean repeatsSet = config.getRaw(PerfKeys.SWEEP_REPEATS.name()).isPresent();
+      if (compareLongTail && repeatsSet && repeats > 1) {
+        throw new ConfigException(PerfKeys.SWEEP_REPEATS.name() + ": " + repeats + " with long-tail.compare: true "
+            + "(expected: 1; a sweep comparing the long tail runs each value without and with it once) — "
+            + config.origin(PerfKeys.SWEEP_REPEATS.name()));
+      }
+      asked.add(new Sweep(values.key(), values.values(), compareLongTail, compareLongTail ? 1 : repeats));
     } else if (compareLongTail) {
       asked.add(new LongTailCompare());
     }

@@ -8,7 +8,6 @@ import io.axle.perf.PerfKeys;
 import io.axle.perf.PerfOutput;
 import io.axle.perf.Role;
 import io.axle.perf.StopSignal;
-import io.axle.perf.consumer.ProcessCpu;
 import io.axle.perf.report.RunResult;
 import io.axle.perf.report.html.HtmlReport;
 import io.axle.perf.report.html.SweepAxis;
@@ -87,17 +86,9 @@ public final class SeriesRunner {
     switch (plan) {
       case SeriesPlan.Sweep sweep -> {
         header = sweep.key();
-        for (String value : sweep.values()) {
-          Map<String, Object> json = Map.of("key", sweep.key(), "value", number(value));
-          if (sweep.compareLongTail()) {
-            // In this order, so that the step's line reads the same every time (Map.of has no order).
-            Map<String, String> without = new LinkedHashMap<>();
-            without.put(sweep.key(), value);
-            without.put(LONG_TAIL_RATIO, "0");
-            step(value + " without", without, json);
-            step(value + " with", Map.of(sweep.key(), value), json);
-          } else {
-            step(value, Map.of(sweep.key(), value), json);
+        for (int round = 0; round < sweep.rounds(); round++) {
+          for (int index : sweep.order(round)) {
+            sweepStep(sweep, index, round);
           }
         }
       }
@@ -132,6 +123,11 @@ public final class SeriesRunner {
     }
     if (plan instanceof SeriesPlan.LongTailCompare) {
       output.out().println(LongTailRise.describe("", rows.get(0).result(), rows.get(1).result()));
+    }
+    if (plan instanceof SeriesPlan.Sweep sweep && sweep.rounds() > 1) {
+      output.out().println();
+      output.out().println("sweep medians (" + sweep.rounds() + " rounds)");
+      output.out().println(SweepMedians.of(sweep, rows.stream().map(SeriesTable.Row::result).toList()).render());
     }
     if (plan instanceof SeriesPlan.Sweep sweep && sweep.compareLongTail()) {
       for (int i = 0; i + 1 < rows.size(); i += 2) {
@@ -183,6 +179,30 @@ public final class SeriesRunner {
   /** Enough for every call of a run at twice the capacity to wait seconds in the producer's queue. */
   static final String OVERLOAD_MAX_IN_FLIGHT = "1000000";
 
+  /**
+   * One run of a sweep's value; with several rounds its label says which ({@code 5 #2}); with the long-tail
+   * comparison, two runs, without and with the slow share.
+   */
+  private void sweepStep(SeriesPlan.Sweep sweep, int index, int round) {
+    String value = sweep.values().get(index);
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("key", sweep.key());
+    json.put("value", number(value));
+    if (sweep.rounds() > 1) {
+      json.put("round", round + 1);
+    }
+    if (sweep.compareLongTail()) {
+      // In this order, so that the step's line reads the same every time (Map.of has no order).
+      Map<String, String> without = new LinkedHashMap<>();
+      without.put(sweep.key(), value);
+      without.put(LONG_TAIL_RATIO, "0");
+      step(value + " without", without, json);
+      step(value + " with", Map.of(sweep.key(), value), json);
+    } else {
+      step(sweep.rounds() > 1 ? value + " #" + (round + 1) : value, Map.of(sweep.key(), value), json);
+    }
+  }
+
   /** A knee step: the result at {@code rps}. */
   private RunResult kneeStep(int rps) {
     return step(rps + "/s", Map.of(RPS, Integer.toString(rps)), Map.of());
@@ -191,15 +211,12 @@ public final class SeriesRunner {
   private RunResult step(String label, Map<String, String> keys, Map<String, Object> sweep) {
     output.out().printf("%n=== series step %d: %s ===%n", rows.size() + 1,
         keys.isEmpty() ? label : keys.toString().replaceAll("[{}]", ""));
-    long cpuBefore = processCpuNanos();
-    long wallBefore = System.nanoTime();
     RunLauncher.Outcome outcome = launcher.run(role, StepArgs.of(args, keys), output, stop);
-    double cpu = 100.0 * (processCpuNanos() - cpuBefore) / Math.max(1, System.nanoTime() - wallBefore);
     if (outcome.status() != ExitStatus.OK || outcome.result() == null) {
       throw new PerfFailure("series step " + label + " failed (exit " + outcome.status() + "); the runs before it are "
           + "printed above");
     }
-    rows.add(new SeriesTable.Row(label, outcome.result(), cpu));
+    rows.add(new SeriesTable.Row(label, outcome.result()));
     labels.add(sweep);
     return outcome.result();
   }
@@ -243,10 +260,6 @@ public final class SeriesRunner {
       return number.longValueExact();
     }
     return number.doubleValue();
-  }
-
-  private static long processCpuNanos() {
-    return Math.max(0, ProcessCpu.totalNanos());
   }
 
   /** {@code 12.5ms}-style text of a duration, for messages. */

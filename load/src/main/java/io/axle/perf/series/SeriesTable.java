@@ -1,5 +1,6 @@
 package io.axle.perf.series;
 
+import io.axle.perf.report.CpuPerRequest;
 import io.axle.perf.report.Latency;
 import io.axle.perf.report.RunResult;
 import java.util.List;
@@ -8,8 +9,8 @@ import java.util.Locale;
 /** The table a series prints at its end: one row per run, the figures the reference articles compare. */
 final class SeriesTable {
 
-  /** One row: the step's label (the swept value, the rate, …), its result, the consumer's CPU over the run. */
-  record Row(String label, RunResult result, double consumerCpuPercent) {
+  /** One row: the step's label (the swept value, the rate, …) and its result. */
+  record Row(String label, RunResult result) {
   }
 
   private SeriesTable() {
@@ -18,15 +19,24 @@ final class SeriesTable {
   static String render(String labelHeader, List<Row> rows) {
     int width = Math.max(labelHeader.length(), rows.stream().mapToInt(r -> r.label().length()).max().orElse(0));
     StringBuilder table = new StringBuilder();
-    table.append(String.format(Locale.ROOT, "%-" + width + "s %11s %9s %9s %9s %9s %8s %9s%n", labelHeader, "tps",
-        "avg_ms", "p90_ms", "p99_ms", "p999_ms", "errors", "cpu%"));
+    table.append(String.format(Locale.ROOT, "%-" + width + "s %11s %9s %9s %9s %9s %8s %9s %9s%n", labelHeader, "tps",
+        "avg_ms", "p90_ms", "p99_ms", "p999_ms", "errors", "cpu%", "prod_cpu%"));
     for (Row row : rows) {
       Latency latency = row.result().latency();
-      table.append(String.format(Locale.ROOT, "%-" + width + "s %11.1f %9.3f %9.3f %9.3f %9.3f %8d %9.0f%n",
+      table.append(String.format(Locale.ROOT, "%-" + width + "s %11.1f %9.3f %9.3f %9.3f %9.3f %8d %9s %9s%n",
           row.label(), row.result().tps(), latency.avg(), latency.p90(), latency.p99(), latency.p999(),
-          row.result().errors(), row.consumerCpuPercent()));
+          row.result().errors(), percent(row.result(), true), percent(row.result(), false)));
     }
-    table.append("(cpu%: this consumer process over the whole run, warm-up and start included; 100 = one core)");
+    table.append("(cpu%: this consumer process, prod_cpu%: the producer child (- when it is not one), over each run's "
+        + "measured window only, as its summary's CPU per request; 100 = one core)");
     return table.toString();
+  }
+
+  /** A side's CPU over the measured window, from its CPU per request and the rate: µs/request x requests/s. */
+  static String percent(RunResult result, boolean consumer) {
+    CpuPerRequest cpu = result.cpu();
+    double perRequestUs = cpu == null ? Double.NaN : consumer ? cpu.consumerUs() : cpu.producerUs();
+    double percent = perRequestUs * result.tps() / 1e4;
+    return Double.isFinite(percent) ? String.format(Locale.ROOT, "%.0f", percent) : "-";
   }
 }

@@ -62,4 +62,23 @@ class CompareRatiosTest {
     assertThat(pair.getJsonObject("cpu").getJsonObject("axle").getDouble("consumer_us_per_request")).isEqualTo(3.1);
     assertThat(pair.getJsonObject("cpu").getJsonObject("axle").getValue("producer_us_per_request")).isNull();
   }
+
+  @Test
+  void whenAxleCarriesMoreThanTheBaseline_theOutputSaysItIsNoFloor_andGivesTheServersAlone() {
+    // What issue 20 saw with 100 sync callers: the raw side the slower, its client the costlier.
+    CompareRatios ratios = CompareRatios.of(new SeriesPlan.Compare("baseline", 1), List.of(
+        run("highway", 30_000, 3.0, 1.4, 2.0), run("baseline", 17_500, 5.0, 5.0, 1.6)));
+
+    String text = ratios.describe();
+    assertThat(text).contains("the baseline is no floor in this run: Axle carried more calls than it (tps ratio 1.714)")
+        .contains("the servers alone: producer cpu/request ratio 1.250").contains("run the comparison with --sync=false");
+    JsonObject json = new JsonObject(ratios.toJson().encode());
+    assertThat(json.getBoolean("baseline_is_floor")).isFalse();
+    assertThat(json.getDouble("producer_cpu_ratio")).isEqualTo(1.25);
+
+    CompareRatios floor = CompareRatios.of(new SeriesPlan.Compare("baseline", 1), List.of(
+        run("highway", 80_000, 0.3, 3.1, 2.4), run("baseline", 100_000, 0.2, 2.0, 1.5)));
+    assertThat(floor.describe()).doesNotContain("no floor");
+    assertThat(floor.toJson().getBoolean("baseline_is_floor")).isTrue();
+  }
 }

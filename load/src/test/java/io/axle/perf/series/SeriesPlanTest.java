@@ -27,15 +27,15 @@ class SeriesPlanTest {
   @Test
   void sweep_overAnAxleKey_orItsServicecombSpelling() {
     assertThat(SeriesPlan.from(config(Map.of("sweep", "axle.highway.client.thread-count=1, 2,4"))))
-        .contains(new SeriesPlan.Sweep("axle.highway.client.thread-count", List.of("1", "2", "4")));
+        .contains(new SeriesPlan.Sweep("axle.highway.client.thread-count", List.of("1", "2", "4"), false, 3));
     assertThat(SeriesPlan.from(config(Map.of("sweep", "servicecomb.highway.client.thread-count=8"))))
-        .contains(new SeriesPlan.Sweep("servicecomb.highway.client.thread-count", List.of("8")));
+        .contains(new SeriesPlan.Sweep("servicecomb.highway.client.thread-count", List.of("8"), false, 3));
   }
 
   @Test
   void sweep_overTheValuesOfAChoiceKey() {
     assertThat(SeriesPlan.from(config(Map.of("sweep", "axle.executors.default=inline,group,virtual"))))
-        .contains(new SeriesPlan.Sweep("axle.executors.default", List.of("inline", "group", "virtual")));
+        .contains(new SeriesPlan.Sweep("axle.executors.default", List.of("inline", "group", "virtual"), false, 3));
     assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("sweep", "axle.highway.client.thread-count=1,many"))))
         .hasMessageContaining("axle.highway.client.thread-count: many (expected: ");
   }
@@ -44,7 +44,22 @@ class SeriesPlanTest {
   void sweep_withTheLongTailComparison_runsEachValueWithoutAndWith() {
     assertThat(SeriesPlan.from(config(Map.of("sweep", "axle.executors.default=inline,group", "long-tail.compare", true,
         "long-tail.ratio", "0.01"))))
-        .contains(new SeriesPlan.Sweep("axle.executors.default", List.of("inline", "group"), true));
+        .contains(new SeriesPlan.Sweep("axle.executors.default", List.of("inline", "group"), true, 1));
+    assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("sweep", "axle.executors.default=inline,group",
+        "long-tail.compare", true, "long-tail.ratio", "0.01", "sweep.repeats", 3))))
+        .hasMessageContaining("sweep.repeats: 3 with long-tail.compare: true (expected: 1;");
+  }
+
+  @Test
+  void sweepRounds_rotateTheOrderByOneEachRound() {
+    SeriesPlan.Sweep sweep = new SeriesPlan.Sweep("sync-count", List.of("1", "2", "3"), false, 3);
+    assertThat(sweep.order(0)).containsExactly(0, 1, 2);
+    assertThat(sweep.order(1)).containsExactly(1, 2, 0);
+    assertThat(sweep.order(2)).containsExactly(2, 0, 1);
+    assertThat(SeriesPlan.from(config(Map.of("sweep", "sync-count=1,2", "sweep.repeats", 5))))
+        .contains(new SeriesPlan.Sweep("sync-count", List.of("1", "2"), false, 5));
+    assertThatThrownBy(() -> SeriesPlan.from(config(Map.of("sweep.repeats", 0))))
+        .hasMessageContaining("sweep.repeats");
   }
 
   @Test
