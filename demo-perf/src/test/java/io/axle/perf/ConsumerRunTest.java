@@ -76,13 +76,21 @@ class ConsumerRunTest {
     assertThat(windows).isNotEmpty();
     double previous = 0;
     long windowRequests = 0;
+    double windowCpuNanos = 0;
     for (int i = 0; i < windows.size(); i++) {
       JsonObject window = windows.getJsonObject(i);
       assertThat(window.getDouble("t_s")).isGreaterThan(previous);
-      assertThat(window.fieldNames()).contains("tps", "p99_ms", "errors");
+      assertThat(window.fieldNames()).contains("tps", "p99_ms", "errors", "cpu_percent");
+      windowCpuNanos += window.getDouble("cpu_percent") / 100 * (window.getDouble("t_s") - previous) * 1e9;
       previous = window.getDouble("t_s");
       windowRequests += window.getLong("requests");
     }
+    // The windows' CPU adds up to the process's CPU over the measured time, which the summary's per-request
+    // figure comes from (same clock, read at the same instants; windows end on their nominal times).
+    double measuredCpuNanos = result.getJsonObject("cpu").getDouble("consumer_us_per_request") * 1e3
+        * result.getLong("requests");
+    assertThat(windowCpuNanos).isCloseTo(measuredCpuNanos, org.assertj.core.data.Percentage.withPercentage(15));
+    assertThat(output).containsPattern("(?m)^\\[ *\\d+(\\.\\d)?s\\] tps=.* errors=0 cpu=\\d+%$");
     // 500 ms windows over 2 s, and the windows account for every measured request.
     assertThat(windows.size()).isEqualTo(4);
     assertThat(previous).isEqualTo(2.0);

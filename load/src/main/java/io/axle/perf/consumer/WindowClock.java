@@ -42,6 +42,8 @@ final class WindowClock {
   private long measuredNanos;
   private CpuClocks measuredStart;
   private CpuClocks measuredEnd;
+  /** Both CPU clocks when the current window began, for each window's CPU. */
+  private CpuClocks windowCpu;
 
   /**
    * @param provider prints the provider's line under each measured window's
@@ -81,8 +83,9 @@ final class WindowClock {
   /** True when it ended because a stop was requested. */
   private boolean phase(long lengthNanos, boolean isWarmup) throws InterruptedException {
     long phaseStart = System.nanoTime();
+    windowCpu = readCpu();
     if (!isWarmup) {
-      measuredStart = readCpu();
+      measuredStart = windowCpu;
     }
     long windowStart = phaseStart;
     for (long index = 1; ; index++) {
@@ -92,22 +95,32 @@ final class WindowClock {
       boolean stopped = stop.await(nominalEnd - (System.nanoTime() - phaseStart));
       boolean last = stopped || nominalEnd >= lengthNanos;
       long now = System.nanoTime();
+      CpuClocks cpuNow = readCpu();
       if (last && !isWarmup) {
-        measuredEnd = readCpu();
+        measuredEnd = cpuNow;
       }
+      CpuClocks cpuBefore = windowCpu;
+      windowCpu = cpuNow;
       Samples.Interval interval = samples.take();
       long elapsed = now - windowStart;
       windowStart = now;
       // An interrupted window ends when it was interrupted; a full one at its nominal time.
-      close(stopped ? now - phaseStart : nominalEnd, elapsed, interval, isWarmup, stopped);
+      close(stopped ? now - phaseStart : nominalEnd, elapsed, interval, isWarmup, stopped,
+          percent(CpuClocks.delta(cpuBefore, cpuNow, CpuClocks::consumerNanos), elapsed),
+          percent(CpuClocks.delta(cpuBefore, cpuNow, CpuClocks::producerNanos), elapsed));
       if (last) {
         return stopped;
       }
     }
   }
 
+  /** CPU time over wall time, 100 = one core; NaN for an unknown (negative) time. */
+  private static double percent(long cpuNanos, long elapsedNanos) {
+    return cpuNanos < 0 || elapsedNanos <= 0 ? Double.NaN : 100.0 * cpuNanos / elapsedNanos;
+  }
+
   private void close(long endNanos, long elapsedNanos, Samples.Interval interval, boolean isWarmup,
-      boolean interrupted) {
+      boolean interrupted, double consumerCpuPercent, double producerCpuPercent) {
     if (!isWarmup) {
       total.add(interval.latencyNanos());
       slowTotal.add(interval.slowLatencyNanos());
@@ -128,7 +141,8 @@ final class WindowClock {
     long requests = interval.requests();
     WindowStats window = new WindowStats(endNanos / 1e9, isWarmup, requests, interval.errors(),
         requests / (Math.max(1, elapsedNanos) / 1e9), Latency.of(interval.latencyNanos()),
-        openLoop ? interval.late() + interval.unsent() : WindowStats.NOT_COUNTED);
+        openLoop ? interval.late() + interval.unsent() : WindowStats.NOT_COUNTED, consumerCpuPercent,
+        producerCpuPercent);
     out.println(TextReport.windowLine(window));
     if (byInstance != null) {
       out.println(InstanceCounts.windowLine(byInstance, elapsedNanos / 1e9));

@@ -32,6 +32,12 @@ public final class JsonReport {
       if (window.late() != WindowStats.NOT_COUNTED) {
         row.put("late", window.late());
       }
+      if (Double.isFinite(window.consumerCpuPercent())) {
+        row.put("cpu_percent", round(window.consumerCpuPercent(), 1));
+      }
+      if (Double.isFinite(window.producerCpuPercent())) {
+        row.put("producer_cpu_percent", round(window.producerCpuPercent(), 1));
+      }
       windows.add(row);
     }
     Latency latency = result.latency();

@@ -15,9 +15,13 @@ public final class TextReport {
    */
   public static String windowLine(WindowStats window) {
     Latency latency = window.latency();
-    return String.format(Locale.ROOT, "[%6s] tps=%7.0f avg=%6.2fms p99=%6.2fms max=%7.2fms errors=%d%s%s",
+    return String.format(Locale.ROOT, "[%6s] tps=%7.0f avg=%6.2fms p99=%6.2fms max=%7.2fms errors=%d%s%s%s%s",
         seconds(window.endSeconds()), window.tps(), latency.avg(), latency.p99(), latency.max(), window.errors(),
         window.late() != WindowStats.NOT_COUNTED ? " late=" + window.late() : "",
+        Double.isFinite(window.consumerCpuPercent())
+            ? String.format(Locale.ROOT, " cpu=%.0f%%", window.consumerCpuPercent()) : "",
+        Double.isFinite(window.producerCpuPercent())
+            ? String.format(Locale.ROOT, " producer_cpu=%.0f%%", window.producerCpuPercent()) : "",
         window.warmup() ? " (warm-up)" : "");
   }
 
