@@ -175,6 +175,17 @@ public final class PerfKeys implements ConfigKeyProvider {
       "Consumer: how long to wait for perf1's first answer before giving up (the producer may start after the "
           + "consumer); a port with nothing listening, or one that never answers, fails the run after it.");
 
+  public static final ConfigKey<Boolean> TUNE = ConfigKey.booleanKey("tune", false,
+      "With --loopback (--tune): search the knobs that matter for the transport for the highest rate whose P999 "
+          + "meets tune.target-p999, a knee search per configuration, and print the walk and the winning "
+          + "microservice.yaml fragment.");
+
+  public static final ConfigKey<Duration> TUNE_TARGET_P999 = ConfigKey.durationKey("tune.target-p999",
+      Duration.ofMillis(10), Duration.ofMillis(1), "With tune: the P999 a configuration's knee rate must meet.");
+
+  public static final ConfigKey<Duration> TUNE_BUDGET = ConfigKey.durationKey("tune.budget", Duration.ofMinutes(5),
+      "With tune: how long the search may start new evaluations for; it always reports the best found.");
+
   public static final ConfigKey<Boolean> DASHBOARD = ConfigKey.booleanKey("dashboard", false,
       "Consumer (--dashboard): serve a live page of this consumer's windows beside the producer's while it runs "
           + "(GET /axle/dashboard on dashboard.address; the address is printed).");
@@ -190,7 +201,7 @@ public final class PerfKeys implements ConfigKeyProvider {
       OVERLOAD_ALGORITHM, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
       LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER, LOOPBACK_STOP_ONE_SIGNAL,
       BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, REST_CLIENT, COMPARE,
-      COMPARE_PAIRS, PRODUCER_WAIT, DASHBOARD, DASHBOARD_ADDRESS);
+      COMPARE_PAIRS, PRODUCER_WAIT, TUNE, TUNE_TARGET_P999, TUNE_BUDGET, DASHBOARD, DASHBOARD_ADDRESS);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public PerfKeys() {

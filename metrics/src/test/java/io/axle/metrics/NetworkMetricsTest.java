@@ -211,13 +211,7 @@ class NetworkMetricsTest {
    */
   @Test
   void rest_serverCountsEveryByteOnTheWire_asTheClientsSocketSawThem() throws Exception {
-    providerMetrics = metrics(sink(providerLines));
-    Map<String, Object> entries = new LinkedHashMap<>();
-    entries.put("axle.highway.address", "127.0.0.1:0");
-    entries.put("axle.rest.address", "127.0.0.1:0");
-    provider = providerMetrics.install(Axle.builder().config(Runtimes.config(entries))
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())).start();
-    providerMetrics.start(provider);
+    startProvider();
     int port = provider.endpoint("rest").orElseThrow().port();
     String endpoint = "127.0.0.1:" + port;
     try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
@@ -248,6 +242,17 @@ class NetworkMetricsTest {
         .getBytes(StandardCharsets.US_ASCII);
   }
 
+  /** A provider with metrics, both transports on free loopback ports. */
+  private void startProvider() {
+    providerMetrics = metrics(sink(providerLines));
+    Map<String, Object> entries = new LinkedHashMap<>();
+    entries.put("axle.highway.address", "127.0.0.1:0");
+    entries.put("axle.rest.address", "127.0.0.1:0");
+    provider = providerMetrics.install(Axle.builder().config(Runtimes.config(entries))
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())).start();
+    providerMetrics.start(provider);
+  }
+
   /** One whole answer: its head up to the blank line, then content-length bytes. */
   private static void readAnswer(java.io.InputStream in) throws java.io.IOException {
     StringBuilder head = new StringBuilder();
@@ -265,13 +270,7 @@ class NetworkMetricsTest {
 
   @Test
   void metricsEndpoint_servesTheRestServerBytes() throws Exception {
-    providerMetrics = metrics(sink(providerLines));
-    Map<String, Object> entries = new LinkedHashMap<>();
-    entries.put("axle.highway.address", "127.0.0.1:0");
-    entries.put("axle.rest.address", "127.0.0.1:0");
-    provider = providerMetrics.install(Axle.builder().config(Runtimes.config(entries))
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())).start();
-    providerMetrics.start(provider);
+    startProvider();
     int restPort = provider.endpoint("rest").orElseThrow().port();
     // Reading GET /metrics over REST is itself REST server traffic, counted once the connection closes.
     String endpoint = "127.0.0.1:" + restPort;

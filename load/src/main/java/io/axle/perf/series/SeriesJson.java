@@ -16,7 +16,8 @@ import java.util.Map;
  * "sweep_summary":[{"value":…,"runs":…,"tps":{"median","min","max"},"p99_ms":{…},"p999_ms":{…}}]}, and for a knee search {@code "knee":{"target_p999_ms":…,"rps":…}}
  * ({@code rps} null when no rate met the target), and for a comparison with the baseline
  * {@code "compare":{"against":…,"tps_ratio":…,"p99_ratio":…,"cpu_ratio":…,"pairs":[…]}}
- * ({@link CompareRatios}), and for the overload scenario {@code "overload":{…}} ({@link OverloadVerdict}).
+ * ({@link CompareRatios}), for the overload scenario {@code "overload":{…}} ({@link OverloadVerdict}), and for
+ * {@code --tune} {@code "tune":{…}} ({@link TuneWalk#toJson}).
  */
 final class SeriesJson {
 
@@ -24,18 +25,21 @@ final class SeriesJson {
   }
 
   static JsonObject toJson(List<SeriesTable.Row> rows, List<Map<String, Object>> sweeps, SeriesPlan plan,
-      KneeSearch.Knee knee) {
+      KneeSearch.Knee knee, JsonObject tune) {
     JsonArray runs = new JsonArray();
     for (int i = 0; i < rows.size(); i++) {
       JsonObject run = JsonReport.toJson(rows.get(i).result());
       if (!sweeps.get(i).isEmpty()) {
-        run.put("sweep", new JsonObject(sweeps.get(i)));
+        run.put(plan instanceof SeriesPlan.Tune ? "tune" : "sweep", new JsonObject(sweeps.get(i)));
       }
       runs.add(run);
     }
     JsonObject json = new JsonObject().put("runs", runs);
     if (plan instanceof SeriesPlan.Sweep sweep && sweep.rounds() > 1) {
       json.put("sweep_summary", SweepMedians.of(sweep, rows.stream().map(SeriesTable.Row::result).toList()).toJson());
+    }
+    if (tune != null) {
+      json.put("tune", tune);
     }
     if (plan instanceof SeriesPlan.Knee search) {
       json.put("knee", new JsonObject()
@@ -52,7 +56,7 @@ final class SeriesJson {
   }
 
   static void write(Path file, List<SeriesTable.Row> rows, List<Map<String, Object>> sweeps, SeriesPlan plan,
-      KneeSearch.Knee knee) throws IOException {
-    Files.writeString(file, toJson(rows, sweeps, plan, knee).encodePrettily() + "\n", StandardCharsets.UTF_8);
+      KneeSearch.Knee knee, JsonObject tune) throws IOException {
+    Files.writeString(file, toJson(rows, sweeps, plan, knee, tune).encodePrettily() + "\n", StandardCharsets.UTF_8);
   }
 }

@@ -62,6 +62,13 @@ sealed interface SeriesPlan {
     }
   }
 
+  /**
+   * {@code --tune}: coordinate descent over the transport's knobs, judged by each configuration's knee rate
+   * at {@code targetP999} ({@link TuneSearch}), starting new evaluations for {@code budget}.
+   */
+  record Tune(Duration targetP999, Duration budget, int startRps, int maxSteps) implements SeriesPlan {
+  }
+
   /** The same load without, then with, the long-tail share of slow requests. */
   record LongTailCompare() implements SeriesPlan {
   }
@@ -131,6 +138,12 @@ sealed interface SeriesPlan {
           : config.get(PerfKeys.ECHO_DELAY).toMillis() + "ms";
       asked.add(new Overload(overloadPercent, algorithm, echoDelay));
     }
+    boolean tune = config.get(PerfKeys.TUNE);
+    Duration tuneTarget = config.get(PerfKeys.TUNE_TARGET_P999); // checked even without tune
+    Duration budget = config.get(PerfKeys.TUNE_BUDGET);
+    if (tune) {
+      asked.add(new Tune(tuneTarget, budget, config.get(PerfKeys.KNEE_START_RPS), config.get(PerfKeys.KNEE_MAX_STEPS)));
+    }
     String compare = config.get(PerfKeys.COMPARE);
     int pairs = config.get(PerfKeys.COMPARE_PAIRS); // checked even without compare: a typo shows at once
     if (compare != null) {
@@ -158,6 +171,9 @@ sealed interface SeriesPlan {
       }
       if (overload) {
         names.add(PerfKeys.OVERLOAD.name());
+      }
+      if (tune) {
+        names.add(PerfKeys.TUNE.name());
       }
       throw new ConfigException(String.join(", ", names) + ": " + (names.size() == 2 ? "both" : "all") + " are set"
           + " (expected: at most one series per command, sweep optionally with long-tail.compare; run them one after"
@@ -208,7 +224,7 @@ sealed interface SeriesPlan {
   }
 
   /** Every module's keys and the transports' (which core validates at start-up, not through ConfigKeys). */
-  private static List<ConfigKey<?>> knownKeys() {
+  static List<ConfigKey<?>> knownKeys() {
     List<ConfigKey<?>> keys = new ArrayList<>(ConfigKeys.all());
     ServiceLoader.load(TransportFactory.class).forEach(factory -> keys.addAll(factory.configKeys()));
     return keys;

@@ -46,6 +46,9 @@ public final class SeriesRunner {
   private final List<SeriesTable.Row> rows = new ArrayList<>();
   private final List<Map<String, Object>> labels = new ArrayList<>();
   private KneeSearch.Knee knee;
+  /** With {@code --tune}: the walk, and what made it. */
+  private TuneWalk tuneWalk;
+  private TuneSearch.Walk tuned;
 
   private SeriesRunner(SeriesPlan plan, Role role, String[] args, PerfOutput output, StopSignal stop, String json,
       String report, RunLauncher launcher) {
@@ -69,6 +72,12 @@ public final class SeriesRunner {
       RunLauncher launcher) {
     AxleConfig config = AxleConfig.load(args);
     Optional<SeriesPlan> asked = SeriesPlan.from(config);
+    if (asked.orElse(null) instanceof SeriesPlan.Tune && role != Role.LOOPBACK) {
+      // Half of the knobs are the producer's: only a producer this process starts for each run gets them.
+      throw new io.axle.config.ConfigException("tune: true as " + role.name().toLowerCase(Locale.ROOT)
+          + " (expected: with --loopback, which starts a producer for each run with the configuration tried) — "
+          + config.origin(PerfKeys.TUNE.name()));
+    }
     if (asked.orElse(null) instanceof SeriesPlan.Overload && role != Role.LOOPBACK) {
       // Its runs differ in the producer's own configuration, which only a producer this process starts gets.
       throw new io.axle.config.ConfigException("overload: true as " + role.name().toLowerCase(Locale.ROOT)
@@ -114,6 +123,11 @@ public final class SeriesRunner {
         header = "load";
         overloadRuns(overload);
       }
+      case SeriesPlan.Tune tune -> {
+        header = "run";
+        tuneWalk = new TuneWalk(tune, AxleConfig.load(args), args, this::step);
+        tuned = tuneWalk.run();
+      }
     }
     output.out().println();
     output.out().println("series summary");
@@ -137,6 +151,9 @@ public final class SeriesRunner {
     }
     if (plan instanceof SeriesPlan.Overload overload) {
       output.out().println(OverloadVerdict.of(overload, rows.stream().map(SeriesTable.Row::result).toList()).describe());
+    }
+    if (tuned != null) {
+      output.out().println(tuneWalk.describe(tuned));
     }
     if (plan instanceof SeriesPlan.Compare compare) {
       output.out().println(CompareRatios.of(compare, rows.stream().map(SeriesTable.Row::result).toList()).describe());
@@ -226,7 +243,7 @@ public final class SeriesRunner {
       return;
     }
     try {
-      SeriesJson.write(Path.of(json), rows, labels, plan, knee);
+      SeriesJson.write(Path.of(json), rows, labels, plan, knee, tuned == null ? null : tuneWalk.toJson(tuned));
       output.out().println("result written to " + json);
     } catch (IOException e) {
       throw new PerfFailure("cannot write " + json + ": " + e);

@@ -17,7 +17,8 @@ final class StepArgs {
   private static final Set<String> SERIES_KEYS = Set.of(PerfKeys.SWEEP.name(), PerfKeys.TARGET_P999.name(),
       PerfKeys.KNEE_START_RPS.name(), PerfKeys.KNEE_MAX_STEPS.name(), PerfKeys.LONG_TAIL_COMPARE.name(),
       PerfKeys.JSON.name(), "report", PerfKeys.COMPARE.name(), PerfKeys.COMPARE_PAIRS.name(),
-      PerfKeys.OVERLOAD.name(), PerfKeys.OVERLOAD_PERCENT.name(), PerfKeys.OVERLOAD_ALGORITHM.name());
+      PerfKeys.OVERLOAD.name(), PerfKeys.OVERLOAD_PERCENT.name(), PerfKeys.OVERLOAD_ALGORITHM.name(),
+      PerfKeys.SWEEP_REPEATS.name(), PerfKeys.TUNE.name(), PerfKeys.TUNE_TARGET_P999.name(), PerfKeys.TUNE_BUDGET.name());
 
   private StepArgs() {
   }

@@ -1,0 +1,215 @@
+package io.axle.perf.series;
+
+import io.axle.config.AxleConfig;
+import io.axle.config.ConfigKey;
+import io.axle.config.CoreConfigKeys;
+import io.axle.perf.PerfKeys;
+import io.axle.perf.report.CpuPerRequest;
+import io.axle.perf.report.RunResult;
+import io.axle.perf.report.TextReport;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@code --loopback --tune}: the knobs that matter for the transport the consumer calls over, each configuration
+ * measured by a knee search (open-loop runs, each with a fresh producer that gets the configuration's keys), the
+ * walk printed as a table and the best configuration as a {@code microservice.yaml} fragment. The search itself is
+ * {@link TuneSearch}'s.
+ */
+final class TuneWalk {
+  /** Runs one step of the series: its label, the keys it sets, what the JSON says of it. */
+  @FunctionalInterface
+  interface Stepper {
+    RunResult step(String label, Map<String, String> keys, Map<String, Object> json);
+  }
+
+  /** Each run's measured time and warm-up when the user set neither: a walk makes dozens of runs. */
+  static final java.time.Duration RUN_DURATION = java.time.Duration.ofSeconds(3);
+  static final java.time.Duration RUN_WARMUP = java.time.Duration.ofSeconds(2);
+
+  private final SeriesPlan.Tune plan;
+  private final AxleConfig config;
+  private final String[] args;
+  private final Stepper stepper;
+  private final String transport;
+  private final List<TuneSearch.Knob> knobs;
+  private int evaluation;
+
+  TuneWalk(SeriesPlan.Tune plan, AxleConfig config, String[] args, Stepper stepper) {
+    this.plan = plan;
+    this.config = config;
+    this.args = args.clone();
+    this.stepper = stepper;
+    this.transport = config.get(CoreConfigKeys.REFERENCES_TRANSPORT);
+    this.knobs = knobs(transport);
+  }
+
+  /**
+   * The knobs worth turning for {@code transport}, in the order they are tried: where handlers run first (the
+   * largest effect in docs/tuning.md's walk), then the server's loops, then the client's loops and connections.
+   */
+  static List<TuneSearch.Knob> knobs(String transport) {
+    List<TuneSearch.Knob> knobs = new ArrayList<>();
+    knobs.add(new TuneSearch.Knob("axle.executors.default", List.of("group", "inline", "virtual")));
+    if ("rest".equals(transport)) {
+      knobs.add(new TuneSearch.Knob("axle.rest.server.thread-count", List.of("1", "2", "4")));
+      knobs.add(new TuneSearch.Knob("axle.rest.client.protocol", List.of("http1", "h2c")));
+      knobs.add(new TuneSearch.Knob("axle.rest.client.thread-count", List.of("1", "2", "4")));
+      knobs.add(new TuneSearch.Knob("axle.rest.client.connection.maxPoolSize", List.of("1", "5", "10", "20")));
+    } else {
+      knobs.add(new TuneSearch.Knob("axle.highway.server.thread-count", List.of("1", "2", "4")));
+      knobs.add(new TuneSearch.Knob("axle.highway.client.thread-count", List.of("1", "2", "4", "8")));
+    }
+    knobs.add(new TuneSearch.Knob("axle.executor.default.group", List.of("1", "2", "4")));
+    knobs.add(new TuneSearch.Knob("axle.executor.default.thread-per-group", List.of("2", "4", "8", "16")));
+    return List.copyOf(knobs);
+  }
+
+  TuneSearch.Walk run() {
+    Map<String, String> current = new LinkedHashMap<>();
+    for (TuneSearch.Knob knob : knobs) {
+      current.put(knob.key(), currentValue(knob.key()));
+    }
+    return new TuneSearch(knobs, current, this::evaluate, plan.startRps(), System::nanoTime, plan.budget().toNanos())
+        .run();
+  }
+
+  /** The value a key has in the starting configuration: the user's, else its default. */
+  private String currentValue(String key) {
+    return config.getRaw(key).orElseGet(() -> SeriesPlan.knownKeys().stream().filter(k -> k.name().equals(key))
+        .findFirst().flatMap(ConfigKey::defaultValue).map(String::valueOf).orElse(""));
+  }
+
+  /**
+   * One configuration's knee: a knee search whose every run sets the configuration's changes. With a rate to beat,
+   * one run at that rate first: a configuration that misses it cannot be kept, so its knee is not looked for.
+   */
+  private TuneSearch.Evaluation evaluate(Map<String, String> changes, int startRps, int mustBeat) {
+    int number = ++evaluation;
+    String what = changes.isEmpty() ? "as configured" : changes.toString().replaceAll("[{}]", "");
+    java.util.function.IntFunction<RunResult> runAt = rps -> {
+      Map<String, String> keys = new LinkedHashMap<>(changes);
+      keys.put(SeriesRunner.RPS, Integer.toString(rps));
+      // Short runs unless the command line chose their length (the perf jar's own defaults, 5 s + 30 s, would
+      // make a walk of dozens of runs last an hour).
+      if (!onCommandLine(PerfKeys.DURATION.name())) {
+        keys.put(PerfKeys.DURATION.name(), TextReport.duration(RUN_DURATION));
+      }
+      if (!onCommandLine(PerfKeys.WARMUP.name())) {
+        keys.put(PerfKeys.WARMUP.name(), TextReport.duration(RUN_WARMUP));
+      }
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("evaluation", number);
+      json.put("changes", new TreeMap<>(changes));
+      return stepper.step("tune " + number + " (" + what + ") " + rps + "/s", keys, json);
+    };
+    KneeSearch search = new KneeSearch(new SeriesPlan.Knee(plan.targetP999(), mustBeat > 0 ? mustBeat : startRps,
+        plan.maxSteps()), runAt);
+    if (mustBeat > 0) {
+      RunResult first = runAt.apply(mustBeat);
+      if (!search.meets(first, mustBeat)) {
+        return new TuneSearch.Evaluation(mustBeat, first, true);
+      }
+    }
+    KneeSearch.Knee knee = search.run();
+    return new TuneSearch.Evaluation(knee == null ? 0 : knee.rps(), knee == null ? null : knee.result());
+  }
+
+  private boolean onCommandLine(String key) {
+    return java.util.Arrays.stream(args).anyMatch(arg -> arg.equals("--" + key) || arg.startsWith("--" + key + "="));
+  }
+
+  /** The walk as a table, the verdict on noise and budget, and the fragment to paste. */
+  String describe(TuneSearch.Walk walk) {
+    StringBuilder text = new StringBuilder();
+    text.append(String.format(Locale.ROOT, "tune walk (%s, knee = the highest rate with P999 <= %s):%n", transport,
+        SeriesRunner.millis(plan.targetP999())));
+    text.append(String.format(Locale.ROOT, "%4s  %-40s %-13s %10s %9s %9s %14s  %s%n", "step", "knob", "value",
+        "knee_rps", "p99_ms", "p999_ms", "cpu_us c/p", "kept or reverted, and why"));
+    for (TuneSearch.Step step : walk.steps()) {
+      RunResult at = step.result().at();
+      CpuPerRequest cpu = at == null ? null : at.cpu();
+      text.append(String.format(Locale.ROOT, "%4d  %-40s %-13s %10s %9s %9s %14s  %s%n", step.number(), step.knob(),
+          step.value(), (step.result().below() ? "< " : "") + step.result().knee(), at == null ? "-" : fixed(at.latency().p99()),
+          at == null ? "-" : fixed(at.latency().p999()), cpu == null ? "-" : us(cpu.consumerUs()) + "/"
+              + us(cpu.producerUs()), step.why()));
+    }
+    text.append(String.format(Locale.ROOT, "noise: %.0f%% between three knee searches of the starting configuration"
+        + "; a change is kept when it beats the best by more (and by at least %.0f%%)%n", 100 * walk.noise(),
+        100 * KneeSearch.PRECISION));
+    if (walk.tooNoisy()) {
+      text.append("the host is too noisy to tell configurations apart (over ").append(Math.round(100 * TuneSearch.TOO_NOISY))
+          .append("%): nothing was kept; run again on a quieter machine, or with a longer --duration").append('\n');
+    }
+    if (walk.outOfBudget()) {
+      text.append("tune.budget (").append(plan.budget()).append(") spent before every knob was tried: the best so far "
+          + "is reported").append('\n');
+    }
+    text.append(String.format(Locale.ROOT, "best: %d requests/s at P999 <= %s, against %d as configured (%s)%n",
+        walk.bestKnee(), SeriesRunner.millis(plan.targetP999()), walk.startKnee(),
+        walk.startKnee() == 0 ? "no rate met the target as configured"
+            : String.format(Locale.ROOT, "%.2fx", (double) walk.bestKnee() / walk.startKnee())));
+    text.append("microservice.yaml (the knobs tuned, at their best values; # changed marks what the walk changed):\n");
+    text.append(yaml(best(walk), walk.best().keySet()));
+    return text.toString();
+  }
+
+  /** Every knob at its best value: changed where the walk kept a change, else as configured. */
+  Map<String, String> best(TuneSearch.Walk walk) {
+    Map<String, String> best = new LinkedHashMap<>();
+    for (TuneSearch.Knob knob : knobs) {
+      best.put(knob.key(), walk.best().getOrDefault(knob.key(), currentValue(knob.key())));
+    }
+    return best;
+  }
+
+  /** Dotted keys as nested YAML, in key order. */
+  static String yaml(Map<String, String> keys, java.util.Set<String> changed) {
+    StringBuilder yaml = new StringBuilder();
+    List<String> open = new ArrayList<>();
+    for (Map.Entry<String, String> entry : new TreeMap<>(keys).entrySet()) {
+      String[] parts = entry.getKey().split("\\.");
+      int shared = 0;
+      while (shared < open.size() && shared < parts.length - 1 && open.get(shared).equals(parts[shared])) {
+        shared++;
+      }
+      while (open.size() > shared) {
+        open.remove(open.size() - 1);
+      }
+      for (int i = shared; i < parts.length - 1; i++) {
+        yaml.append("  ".repeat(i)).append(parts[i]).append(":\n");
+        open.add(parts[i]);
+      }
+      yaml.append("  ".repeat(parts.length - 1)).append(parts[parts.length - 1]).append(": ").append(entry.getValue())
+          .append(changed.contains(entry.getKey()) ? "  # changed" : "").append('\n');
+    }
+    return yaml.toString();
+  }
+
+  /** The walk as JSON, for the series document. */
+  JsonObject toJson(TuneSearch.Walk walk) {
+    JsonArray steps = new JsonArray();
+    for (TuneSearch.Step step : walk.steps()) {
+      steps.add(new JsonObject().put("step", step.number()).put("knob", step.knob()).put("value", step.value())
+          .put("knee_rps", step.result().knee()).put("kept", step.kept()).put("why", step.why()));
+    }
+    return new JsonObject().put("transport", transport).put("target_p999_ms", plan.targetP999().toNanos() / 1e6)
+        .put("noise", walk.noise()).put("too_noisy", walk.tooNoisy()).put("out_of_budget", walk.outOfBudget())
+        .put("start_knee_rps", walk.startKnee()).put("best_knee_rps", walk.bestKnee())
+        .put("best", new JsonObject(new LinkedHashMap<String, Object>(best(walk)))).put("steps", steps);
+  }
+
+  private static String fixed(double millis) {
+    return String.format(Locale.ROOT, "%.3f", millis);
+  }
+
+  private static String us(double micros) {
+    return Double.isFinite(micros) ? String.format(Locale.ROOT, "%.1f", micros) : "-";
+  }
+}
