@@ -116,6 +116,10 @@ class SeriesRunTest {
     assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
     assertThat(output).contains("=== series step 1: rps=100 ===", "=== series step 2: rps=200 ===",
         "=== series step 3: rps=400 ===", "knee: 400 requests/s with P999 <= 1000.000 ms: tps=");
+    // Open-loop rows say what could not be sent and whether the rate was carried.
+    String table = output.substring(output.indexOf("series summary"));
+    assertThat(table.lines().skip(1).findFirst().orElseThrow()).contains("unsent", "rate");
+    assertThat(table).containsPattern("(?m)^400/s +\\d+\\.\\d .* 0  reached$");
     JsonObject result = new JsonObject(Files.readString(json));
     assertThat(result.getJsonObject("knee").getMap()).containsEntry("rps", 400).containsEntry("target_p999_ms", 1000.0);
     assertThat(result.getJsonArray("runs")).hasSize(3);

@@ -6,6 +6,7 @@ import io.axle.perf.payload.Order;
 import io.axle.perf.payload.Payloads;
 import io.axle.perf.StopSignal;
 import io.axle.perf.report.CpuPerRequest;
+import io.axle.perf.report.Diagnosis;
 import io.axle.perf.report.JsonReport;
 import io.axle.perf.report.Latency;
 import io.axle.perf.report.LatencyCurve;
@@ -96,6 +97,7 @@ public final class Consumer {
     }
     lastResult = result;
     out.println(TextReport.summary(result));
+    out.println("  " + Diagnosis.of(result, Runtime.getRuntime().availableProcessors()));
     if (!measuredInstances.isEmpty()) {
       out.println(InstanceCounts.summaryLine(measuredInstances, result.durationSeconds()));
     }

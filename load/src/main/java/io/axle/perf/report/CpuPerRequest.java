@@ -28,6 +28,16 @@ public record CpuPerRequest(double consumerUs, double producerUs) {
     return cpuNanos < 0 || requests <= 0 ? Double.NaN : cpuNanos / 1e3 / requests;
   }
 
+  /** The consumer's CPU at {@code tps} requests a second: 100 = one core; NaN when unknown. */
+  public double consumerPercent(double tps) {
+    return consumerUs * tps / 1e4;
+  }
+
+  /** The producer's, likewise. */
+  public double producerPercent(double tps) {
+    return producerUs * tps / 1e4;
+  }
+
   public boolean producerKnown() {
     return Double.isFinite(producerUs);
   }
