@@ -20,10 +20,17 @@ final class KneeSearch {
 
   private final SeriesPlan.Knee plan;
   private final IntFunction<RunResult> runAt;
+  private final double precision;
 
   KneeSearch(SeriesPlan.Knee plan, IntFunction<RunResult> runAt) {
+    this(plan, runAt, PRECISION);
+  }
+
+  /** With a resolution of its own: the search stops when the best and the first missing rates are this close. */
+  KneeSearch(SeriesPlan.Knee plan, IntFunction<RunResult> runAt, double precision) {
     this.plan = plan;
     this.runAt = runAt;
+    this.precision = precision;
   }
 
   /** The knee, or null when even the lowest rate tried missed the target. */
@@ -45,7 +52,7 @@ final class KneeSearch {
         next = rate / 2;
       } else {
         next = best.rps() + (missed - best.rps()) / 2;
-        if (missed - best.rps() <= Math.max(1, best.rps() * PRECISION) || next == best.rps()) {
+        if (missed - best.rps() <= Math.max(1, best.rps() * precision) || next == best.rps()) {
           break;
         }
       }

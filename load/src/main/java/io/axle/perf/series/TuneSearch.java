@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
  * {@code --tune}'s search: coordinate descent over a few knobs, judged by the knee rate (the highest rate whose
  * P999 meets the target). The configuration it starts from is measured once to warm the process up (not
  * counted), then {@link #NOISE_RUNS} times: the spread of those knees is the noise, and a change is kept only when its knee beats the best so far by more than
- * that (and by at least {@link KneeSearch#PRECISION}, the knee's own resolution). Then each knob in turn: every
+ * that (and by at least {@link #RESOLUTION}, the knee searches' own). Then each knob in turn: every
  * other value of it, the rest held at the best so far. It stops starting evaluations once the budget is spent and
  * always reports the best found. Pure logic: what an evaluation costs and how time passes come from outside,
  * so a simulated response surface can test it.
@@ -23,6 +23,11 @@ final class TuneSearch {
   static final int NOISE_RUNS = 3;
   /** A spread of knees wider than this: the host is too noisy to tell configurations apart. */
   static final double TOO_NOISY = 0.3;
+  /**
+   * The knee searches' resolution, and so the smallest margin a change must win by: coarser than a lone knee
+   * search's 5%, which the noise of short runs swamps anyway, and half the runs of bisection.
+   */
+  static final double RESOLUTION = 0.1;
 
   /** One knob: its key and the values worth trying. */
   record Knob(String key, List<String> values) {
@@ -91,10 +96,12 @@ final class TuneSearch {
     steps.add(new Step(1, "warm-up", "as configured", warmup, false,
         "not counted: this process's first runs, its code still compiling"));
     int[] knees = new int[NOISE_RUNS];
+    int seed = warmup.knee();
     for (int i = 0; i < NOISE_RUNS; i++) {
-      // From half the warm-up's knee: fewer doublings to the same knee.
-      int from = warmup.knee() == 0 ? startRps : Math.max(1, warmup.knee() / 2);
+      // From half the last knee found: fewer doublings to the same knee.
+      int from = seed == 0 ? startRps : Math.max(1, seed / 2);
       Evaluation start = evaluator.evaluate(Map.of(), from, 0);
+      seed = start.knee() > 0 ? start.knee() : seed;
       knees[i] = start.knee();
       steps.add(new Step(steps.size() + 1, "start", "as configured", start, true, i == 0 ? "the starting point"
           : "again, to measure the noise"));
@@ -104,7 +111,7 @@ final class TuneSearch {
     int startKnee = sorted[(sorted.length - 1) / 2];
     double noise = sorted[sorted.length - 1] == 0 ? 0
         : (double) (sorted[sorted.length - 1] - sorted[0]) / sorted[sorted.length - 1];
-    double margin = Math.max(noise, KneeSearch.PRECISION);
+    double margin = Math.max(noise, RESOLUTION);
     boolean tooNoisy = noise > TOO_NOISY;
     Map<String, String> best = new LinkedHashMap<>();
     int bestKnee = startKnee;

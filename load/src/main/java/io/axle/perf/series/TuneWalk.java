@@ -117,7 +117,7 @@ final class TuneWalk {
       return holder[0].meets(result, rps) ? result : runAt.apply(rps);
     };
     KneeSearch search = new KneeSearch(new SeriesPlan.Knee(plan.targetP999(), mustBeat > 0 ? mustBeat : startRps,
-        plan.maxSteps()), confirmed);
+        plan.maxSteps()), confirmed, TuneSearch.RESOLUTION);
     holder[0] = search;
     if (mustBeat > 0) {
       RunResult first = confirmed.apply(mustBeat);
@@ -149,8 +149,8 @@ final class TuneWalk {
               + us(cpu.producerUs()), step.why()));
     }
     text.append(String.format(Locale.ROOT, "noise: %.0f%% between three knee searches of the starting configuration"
-        + "; a change is kept when it beats the best by more (and by at least %.0f%%)%n", 100 * walk.noise(),
-        100 * KneeSearch.PRECISION));
+        + "; a change is kept when it beats the best by more (and by at least %.0f%%, the searches' resolution)%n",
+        100 * walk.noise(), 100 * TuneSearch.RESOLUTION));
     if (walk.tooNoisy()) {
       text.append("the host is too noisy to tell configurations apart (over ").append(Math.round(100 * TuneSearch.TOO_NOISY))
           .append("%): nothing was kept; run again on a quieter machine, or with a longer --duration").append('\n');
