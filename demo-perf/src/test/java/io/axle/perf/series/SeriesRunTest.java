@@ -109,8 +109,10 @@ class SeriesRunTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     // Rates this small meet a generous target on any machine: 3 steps, 100, 200 and 400 requests a second.
+    Path report = dir.resolve("knee.html");
     int status = PerfMain.run(new String[] {"-c", "--target-p999=1000ms", "--knee.start-rps=100", "--knee.max-steps=3",
-        "--duration=1s", "--warmup=0s", "--json=" + json, TestProducers.registryArg(shared.get())}, print(out), print(err));
+        "--duration=1s", "--warmup=0s", "--json=" + json, "--report=" + report, TestProducers.registryArg(shared.get())},
+        print(out), print(err));
 
     String output = out.toString(StandardCharsets.UTF_8);
     assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
@@ -120,6 +122,11 @@ class SeriesRunTest {
     String table = output.substring(output.indexOf("series summary"));
     assertThat(table.lines().skip(1).findFirst().orElseThrow()).contains("unsent", "rate");
     assertThat(table).containsPattern("(?m)^400/s +\\d+\\.\\d .* 0  reached$");
+    // The page: the target and the knee in its title, the rates in order, the knee marked.
+    String page = Files.readString(report);
+    assertThat(page).contains("perf series: rps (target P999 &lt;= 1000.000 ms; knee: 400/s)");
+    assertThat(page.indexOf("100/s met")).isPositive().isLessThan(page.indexOf("200/s met"));
+    assertThat(page.indexOf("200/s met")).isLessThan(page.indexOf("400/s knee"));
     JsonObject result = new JsonObject(Files.readString(json));
     assertThat(result.getJsonObject("knee").getMap()).containsEntry("rps", 400).containsEntry("target_p999_ms", 1000.0);
     assertThat(result.getJsonArray("runs")).hasSize(3);

@@ -256,14 +256,31 @@ public final class SeriesRunner {
     if (report == null) {
       return;
     }
-    List<RunResult> results = rows.stream().map(SeriesTable.Row::result).toList();
-    List<String> steps = rows.stream().map(SeriesTable.Row::label).toList();
+    List<SeriesTable.Row> drawn = rows;
+    String title = "perf series: " + header;
+    if (plan instanceof SeriesPlan.Knee search) {
+      // The search tries rates out of order (doubling, then bisecting): drawn by rate, a line, not a zig-zag;
+      // the title says the target and the knee, the step labels which rates met it.
+      drawn = rows.stream().sorted(java.util.Comparator.comparingInt(SeriesRunner::rate)).toList();
+      title += " (target P999 <= " + millis(search.targetP999()) + "; knee: "
+          + (knee == null ? "none met it" : knee.rps() + "/s") + ")";
+    }
+    List<RunResult> results = drawn.stream().map(SeriesTable.Row::result).toList();
+    List<String> steps = drawn.stream().map(row -> plan instanceof SeriesPlan.Knee search
+        ? row.label() + (knee != null && rate(row) == knee.rps() ? " knee"
+            : new KneeSearch(search, r -> null).meets(row.result(), rate(row)) ? " met" : " missed")
+        : row.label()).toList();
     try {
-      HtmlReport.write(Path.of(report), "perf series: " + header, results, new SweepAxis(header, steps));
+      HtmlReport.write(Path.of(report), title, results, new SweepAxis(header, steps));
       output.out().println("report: " + report);
     } catch (IOException e) {
       throw new PerfFailure("cannot write " + report + ": " + e);
     }
+  }
+
+  /** An open-loop row's rate; 0 for a closed loop. */
+  private static int rate(SeriesTable.Row row) {
+    return row.result().openLoop() == null ? 0 : row.result().openLoop().rps();
   }
 
   private static Object number(String value) {
