@@ -16,7 +16,8 @@ import io.vertx.core.net.impl.ConnectionBase;
  * line and headers went uncounted (24 bytes a call for a 24-byte JSON body).
  *
  * <p>Installed only when the runtime's Vert.x metrics want wire bytes ({@link Metrics}), so a runtime without
- * metrics pays nothing. A transport calls {@link #install} as each connection opens, before it reads.
+ * metrics pays nothing. A transport calls {@link #install} when Vert.x hands it the connection: after a TLS
+ * handshake (whose bytes are therefore not counted) and, on a REST server, after Vert.x's first read.
  */
 public final class WireBytes extends ChannelDuplexHandler {
   /** The pipeline name of the handler. */
@@ -27,44 +28,58 @@ public final class WireBytes extends ChannelDuplexHandler {
    * handler, and ignore the counts Vert.x reports itself.
    */
   public interface Metrics {
-    /** {@code bytes} read from the socket of the connection whose Vert.x socket metric is {@code socketMetric}. */
-    void wireBytesRead(Object socketMetric, SocketAddress remoteAddress, long bytes);
+    /**
+     * What the connection's bytes count against, found once as the handler is installed (not per read): from
+     * the connection's Vert.x socket metric (null for some, an HTTP client's) and its remote address.
+     */
+    Object wireCounter(Object socketMetric, SocketAddress remoteAddress);
+
+    /** {@code bytes} read from the socket whose {@link #wireCounter} is {@code counter}. */
+    void wireBytesRead(Object counter, long bytes);
 
     /** {@code bytes} written to that socket. */
-    void wireBytesWritten(Object socketMetric, SocketAddress remoteAddress, long bytes);
+    void wireBytesWritten(Object counter, long bytes);
   }
 
   private final Metrics metrics;
-  private final ConnectionBase connection;
+  private final Object counter;
 
-  private WireBytes(Metrics metrics, ConnectionBase connection) {
+  private WireBytes(Metrics metrics, Object counter) {
     this.metrics = metrics;
-    this.connection = connection;
+    this.counter = counter;
   }
 
   /** Puts the counter at the head of {@code connection}'s pipeline when its metrics want it; else does nothing. */
   public static void install(ConnectionBase connection) {
     if (connection.metrics() instanceof Metrics metrics && connection.channel().pipeline().get(NAME) == null) {
-      connection.channel().pipeline().addFirst(NAME, new WireBytes(metrics, connection));
+      connection.channel().pipeline().addFirst(NAME,
+          new WireBytes(metrics, metrics.wireCounter(connection.metric(), connection.remoteAddress())));
     }
   }
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    long bytes = size(msg);
-    if (bytes > 0) {
-      metrics.wireBytesRead(connection.metric(), connection.remoteAddress(), bytes);
+    try {
+      long bytes = size(msg);
+      if (bytes > 0) {
+        metrics.wireBytesRead(counter, bytes);
+      }
+    } finally {
+      // Whatever the count did, the message goes on: it is not this handler's to keep or release.
+      ctx.fireChannelRead(msg);
     }
-    ctx.fireChannelRead(msg);
   }
 
   @Override
   public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-    long bytes = size(msg);
-    if (bytes > 0) {
-      metrics.wireBytesWritten(connection.metric(), connection.remoteAddress(), bytes);
+    try {
+      long bytes = size(msg);
+      if (bytes > 0) {
+        metrics.wireBytesWritten(counter, bytes);
+      }
+    } finally {
+      ctx.write(msg, promise);
     }
-    ctx.write(msg, promise);
   }
 
   private static long size(Object msg) {

@@ -268,6 +268,32 @@ class NetworkMetricsTest {
     in.readNBytes(Integer.parseInt(length.group(1)));
   }
 
+  /**
+   * A server on an ephemeral port counts under a provisional key until {@code metrics.start} learns its port: a
+   * connection opened before that and closed after it leaves the count at zero, not one too high.
+   */
+  @Test
+  void aConnectionOpenedBeforeTheMetricsStarted_isCountedDownWhenItCloses() throws Exception {
+    providerMetrics = metrics(sink(providerLines));
+    Map<String, Object> entries = new LinkedHashMap<>();
+    entries.put("axle.highway.address", "127.0.0.1:0");
+    entries.put("axle.rest.address", "127.0.0.1:0");
+    provider = providerMetrics.install(Axle.builder().config(Runtimes.config(entries))
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())).start();
+    int port = provider.endpoint("highway").orElseThrow().port();
+    String endpoint = "127.0.0.1:" + port;
+    try (java.net.Socket early = new java.net.Socket("127.0.0.1", port)) {
+      Thread.sleep(200); // accepted, and counted, under the provisional key
+      providerMetrics.start(provider);
+      assertThat(connections(providerMetrics, "highway", "server", endpoint)).isEqualTo(1.0);
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (connections(providerMetrics, "highway", "server", endpoint) != 0 && System.nanoTime() < deadline) {
+      Thread.sleep(2);
+    }
+    assertThat(connections(providerMetrics, "highway", "server", endpoint)).isZero();
+  }
+
   @Test
   void metricsEndpoint_servesTheRestServerBytes() throws Exception {
     startProvider();

@@ -22,8 +22,8 @@ import io.vertx.core.spi.metrics.VertxMetrics;
  * Vert.x; on HTTP/1 it reports decoded content, not the request line and headers), so Vert.x's own byte
  * reports are ignored. A server's counter (key: its listening address) is resolved once when it is created;
  * a client connection's (key: its remote address) once when it connects, and handed back by Vert.x as
- * the socket's metric (an HTTP client connection gets none: its counter is found by its address), so a read or
- * a write is one {@code LongAdder.add}.
+ * the socket's metric (an HTTP client connection gets none: its counter is found by its address, once, when the
+ * wire counter is installed), so a read or a write is one {@code LongAdder.add}.
  */
 public final class NetworkMetricsFactory implements VertxMetricsFactory {
   private final NetworkMeters meters;
@@ -72,18 +72,25 @@ public final class NetworkMetricsFactory implements VertxMetricsFactory {
       return current;
     }
 
+    /** The server's counter at the time, whatever was handed back: it moves once, when an ephemeral port is named. */
     @Override
     public void disconnected(NetworkMeters.Counter socketMetric, SocketAddress remoteAddress) {
-      (socketMetric != null ? socketMetric : counter).open.decrement();
+      counter.open.decrement();
+    }
+
+    /** None of the connection's own: every byte goes to the server's counter of the moment (see above). */
+    @Override
+    public Object wireCounter(Object socketMetric, SocketAddress remoteAddress) {
+      return null;
     }
 
     @Override
-    public void wireBytesRead(Object socketMetric, SocketAddress remoteAddress, long bytes) {
+    public void wireBytesRead(Object ignored, long bytes) {
       counter.read.add(bytes);
     }
 
     @Override
-    public void wireBytesWritten(Object socketMetric, SocketAddress remoteAddress, long bytes) {
+    public void wireBytesWritten(Object ignored, long bytes) {
       counter.written.add(bytes);
     }
   }
@@ -115,14 +122,20 @@ public final class NetworkMetricsFactory implements VertxMetricsFactory {
       (socketMetric != null ? socketMetric : counter(remoteAddress)).open.decrement();
     }
 
+    /** The connection's counter: the one Vert.x handed back, or for an HTTP client connection its address's. */
     @Override
-    public void wireBytesRead(Object socketMetric, SocketAddress remoteAddress, long bytes) {
-      (socketMetric instanceof NetworkMeters.Counter counter ? counter : counter(remoteAddress)).read.add(bytes);
+    public Object wireCounter(Object socketMetric, SocketAddress remoteAddress) {
+      return socketMetric instanceof NetworkMeters.Counter counter ? counter : counter(remoteAddress);
     }
 
     @Override
-    public void wireBytesWritten(Object socketMetric, SocketAddress remoteAddress, long bytes) {
-      (socketMetric instanceof NetworkMeters.Counter counter ? counter : counter(remoteAddress)).written.add(bytes);
+    public void wireBytesRead(Object counter, long bytes) {
+      ((NetworkMeters.Counter) counter).read.add(bytes);
+    }
+
+    @Override
+    public void wireBytesWritten(Object counter, long bytes) {
+      ((NetworkMeters.Counter) counter).written.add(bytes);
     }
   }
 }

@@ -98,8 +98,8 @@ final class BodyInput {
 
   /**
    * The length of the length-delimited field at the input's position, read without consuming it and checked
-   * to fit what remains of its message; -1 when it is truncated, malformed or negative, which protostuff's own
-   * read then reports.
+   * to fit what remains of its message (a length that itself runs past the message is refused); -1 when it is
+   * malformed or negative, which protostuff's own read then reports.
    */
   private int checkedLength() throws ProtobufException {
     int position = in.currentOffset();
@@ -108,8 +108,13 @@ final class BodyInput {
     // read and dropped (a negative int is sent in ten).
     int size = 0;
     for (int i = 0; ; i++) {
-      if (position >= end || i >= 2 * MAX_VARINT_BYTES) {
-        return -1;
+      if (i >= 2 * MAX_VARINT_BYTES) {
+        return -1; // malformed: protostuff says so in its own words
+      }
+      if (position >= end) {
+        // The length runs past its message: protostuff's own read would take the next message's bytes for it,
+        // and with them a size near 2 GiB that its int check lets through.
+        throw new ProtobufException("a field's length runs past the end of its message");
       }
       byte b = source[position++];
       if (i < MAX_VARINT_BYTES) {

@@ -57,11 +57,18 @@ class OperationCodecClassesTest {
     }
   }
 
+  /** A class with a byte array. */
+  public static final class Blob {
+    public byte[] data;
+  }
+
   /** The operations the cases call. */
   public interface Classes {
     Defaults defaults(Defaults value);
 
     Wide wide(Wide value);
+
+    Blob blob(Blob value);
   }
 
   private static OperationCodec codec(String operation) {
@@ -174,5 +181,19 @@ class OperationCodecClassesTest {
 
     assertThat(error.status()).isEqualTo(Status.BAD_REQUEST);
     assertThat(error).hasMessageContaining("a nested message declares 100 bytes but only 2 remain in its message");
+  }
+
+  @Test
+  void aByteArrayWhoseLengthRunsPastItsMessage_isABadRequest_notAHugeAllocation() {
+    // An unknown field 15 (8 bytes) first, then argument 1: a nested message of 5 bytes whose byte array's
+    // length (F0 FF FF FF) goes on into the outer message's next byte (07): read on, it is 0x7FFFFFF0.
+    byte[] body = {0x7A, 0x08, 0, 0, 0, 0, 0, 0, 0, 0, 0x0A, 0x05, 0x0A, (byte) 0xF0, (byte) 0xFF, (byte) 0xFF,
+        (byte) 0xFF, 0x07};
+
+    AxleException error = catchThrowableOfType(AxleException.class,
+        () -> codec("blob").decodeArguments(Unpooled.wrappedBuffer(body)));
+
+    assertThat(error.status()).isEqualTo(Status.BAD_REQUEST);
+    assertThat(error).hasMessageContaining("a field's length runs past the end of its message");
   }
 }
