@@ -40,7 +40,7 @@ final class KneeSearch {
     int rate = plan.startRps();
     for (int step = 0; step < plan.maxSteps() && rate >= 1; step++) {
       RunResult result = runAt.apply(rate);
-      if (meets(result, rate)) {
+      if (meets(plan, result, rate)) {
         best = new Knee(rate, result);
       } else {
         missed = rate;
@@ -61,7 +61,8 @@ final class KneeSearch {
     return best;
   }
 
-  boolean meets(RunResult result, int rate) {
+  /** Whether a run at {@code rate} met {@code plan}'s target: within its P999, no errors, the rate carried. */
+  static boolean meets(SeriesPlan.Knee plan, RunResult result, int rate) {
     return result.errors() == 0 && result.latency().p999() * 1e6 <= plan.targetP999().toNanos()
         && result.tps() >= rate * SeriesRunner.CARRIED;
   }

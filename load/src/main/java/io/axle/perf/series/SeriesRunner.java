@@ -268,7 +268,7 @@ public final class SeriesRunner {
     List<RunResult> results = drawn.stream().map(SeriesTable.Row::result).toList();
     List<String> steps = drawn.stream().map(row -> plan instanceof SeriesPlan.Knee search
         ? row.label() + (knee != null && rate(row) == knee.rps() ? " knee"
-            : new KneeSearch(search, r -> null).meets(row.result(), rate(row)) ? " met" : " missed")
+            : KneeSearch.meets(search, row.result(), rate(row)) ? " met" : " missed")
         : row.label()).toList();
     try {
       HtmlReport.write(Path.of(report), title, results, new SweepAxis(header, steps));

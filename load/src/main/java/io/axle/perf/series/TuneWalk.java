@@ -39,6 +39,8 @@ final class TuneWalk {
   private final Stepper stepper;
   private final String transport;
   private final List<TuneSearch.Knob> knobs;
+  /** The length every run gets: short, unless the command line chose it. */
+  private final Map<String, String> runLength = new LinkedHashMap<>();
   private int evaluation;
 
   TuneWalk(SeriesPlan.Tune plan, AxleConfig config, String[] args, Stepper stepper) {
@@ -48,6 +50,13 @@ final class TuneWalk {
     this.stepper = stepper;
     this.transport = config.get(CoreConfigKeys.REFERENCES_TRANSPORT);
     this.knobs = knobs(transport);
+    // The perf jar's own defaults, 5 s + 30 s, would make a walk of dozens of runs last an hour.
+    if (!onCommandLine(PerfKeys.DURATION.name())) {
+      runLength.put(PerfKeys.DURATION.name(), TextReport.duration(RUN_DURATION));
+    }
+    if (!onCommandLine(PerfKeys.WARMUP.name())) {
+      runLength.put(PerfKeys.WARMUP.name(), TextReport.duration(RUN_WARMUP));
+    }
   }
 
   /**
@@ -96,37 +105,29 @@ final class TuneWalk {
     java.util.function.IntFunction<RunResult> runAt = rps -> {
       Map<String, String> keys = new LinkedHashMap<>(changes);
       keys.put(SeriesRunner.RPS, Integer.toString(rps));
-      // Short runs unless the command line chose their length (the perf jar's own defaults, 5 s + 30 s, would
-      // make a walk of dozens of runs last an hour).
-      if (!onCommandLine(PerfKeys.DURATION.name())) {
-        keys.put(PerfKeys.DURATION.name(), TextReport.duration(RUN_DURATION));
-      }
-      if (!onCommandLine(PerfKeys.WARMUP.name())) {
-        keys.put(PerfKeys.WARMUP.name(), TextReport.duration(RUN_WARMUP));
-      }
+      keys.putAll(runLength);
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("evaluation", number);
       json.put("changes", new TreeMap<>(changes));
       return stepper.step("tune " + number + " (" + what + ") " + rps + "/s", keys, json);
     };
+    SeriesPlan.Knee knee = new SeriesPlan.Knee(plan.targetP999(), mustBeat > 0 ? mustBeat : startRps,
+        plan.maxSteps());
     // A miss is run once more before it counts: one hiccup (a collection, the other process scheduled in) over a
     // short run's P999 would otherwise send the search down, and the walk would measure the host, not the knob.
-    KneeSearch[] holder = new KneeSearch[1];
     java.util.function.IntFunction<RunResult> confirmed = rps -> {
       RunResult result = runAt.apply(rps);
-      return holder[0].meets(result, rps) ? result : runAt.apply(rps);
+      return KneeSearch.meets(knee, result, rps) ? result : runAt.apply(rps);
     };
-    KneeSearch search = new KneeSearch(new SeriesPlan.Knee(plan.targetP999(), mustBeat > 0 ? mustBeat : startRps,
-        plan.maxSteps()), confirmed, TuneSearch.RESOLUTION);
-    holder[0] = search;
     if (mustBeat > 0) {
       RunResult first = confirmed.apply(mustBeat);
-      if (!search.meets(first, mustBeat)) {
+      if (!KneeSearch.meets(knee, first, mustBeat)) {
         return new TuneSearch.Evaluation(mustBeat, first, true);
       }
     }
-    KneeSearch.Knee knee = search.run();
-    return new TuneSearch.Evaluation(knee == null ? 0 : knee.rps(), knee == null ? null : knee.result());
+    KneeSearch search = new KneeSearch(knee, confirmed, TuneSearch.RESOLUTION);
+    KneeSearch.Knee found = search.run();
+    return new TuneSearch.Evaluation(found == null ? 0 : found.rps(), found == null ? null : found.result());
   }
 
   private boolean onCommandLine(String key) {
