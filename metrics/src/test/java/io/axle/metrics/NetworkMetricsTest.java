@@ -244,13 +244,18 @@ class NetworkMetricsTest {
 
   /** A provider with metrics, both transports on free loopback ports. */
   private void startProvider() {
+    installProvider();
+    providerMetrics.start(provider);
+  }
+
+  /** The same provider, its metrics installed but their clock not started. */
+  private void installProvider() {
     providerMetrics = metrics(sink(providerLines));
     Map<String, Object> entries = new LinkedHashMap<>();
     entries.put("axle.highway.address", "127.0.0.1:0");
     entries.put("axle.rest.address", "127.0.0.1:0");
     provider = providerMetrics.install(Axle.builder().config(Runtimes.config(entries))
         .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())).start();
-    providerMetrics.start(provider);
   }
 
   /** One whole answer: its head up to the blank line, then content-length bytes. */
@@ -274,12 +279,7 @@ class NetworkMetricsTest {
    */
   @Test
   void aConnectionOpenedBeforeTheMetricsStarted_isCountedDownWhenItCloses() throws Exception {
-    providerMetrics = metrics(sink(providerLines));
-    Map<String, Object> entries = new LinkedHashMap<>();
-    entries.put("axle.highway.address", "127.0.0.1:0");
-    entries.put("axle.rest.address", "127.0.0.1:0");
-    provider = providerMetrics.install(Axle.builder().config(Runtimes.config(entries))
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())).start();
+    installProvider();
     int port = provider.endpoint("highway").orElseThrow().port();
     String endpoint = "127.0.0.1:" + port;
     try (java.net.Socket early = new java.net.Socket("127.0.0.1", port)) {
