@@ -33,24 +33,32 @@ public class PerfApplication {
     application.setWebApplicationType(WebApplicationType.NONE);
     application.setRegisterShutdownHook(false);
     application.setAdditionalProfiles(role.profiles().toArray(String[]::new));
-    // Lowest precedence, so any source the user writes wins. The consumer measures with its own clock
-    // and never had the metrics module's listener on its calls; keep it off its hot path unless asked.
-    application.setDefaultProperties(!role.profiles().contains("consumer")
+    // Lowest precedence, so any source the user writes wins.
+    // The producer logs its windows every second (the article's log); the consumer prints its own figures
+    // under each of the driver's windows instead.
+    application.setDefaultProperties(role.profiles().contains("consumer")
         ? Map.of("axle.service.name", role.serviceName())
-        : Map.of("axle.service.name", role.serviceName(), "axle.metrics.enabled", "false"));
+        : Map.of("axle.service.name", role.serviceName(), "axle.metrics.publisher.defaultLog.enabled", "true"));
     application.addInitializers(context -> {
       context.getBeanFactory().registerSingleton("perfOutput", output);
       context.getBeanFactory().registerSingleton("perfStopSignal", stop);
-      // A consumer's dashboard draws its windows: --dashboard asks for its metrics, unless a source the user
-      // wrote says otherwise (this sits just above the defaults).
-      String dashboard = context.getEnvironment().getProperty(PerfKeys.DASHBOARD.name());
-      if (role.profiles().contains("consumer") && dashboard != null
-          && (dashboard.isEmpty() || Boolean.parseBoolean(dashboard))) {
+      // The consumer's own windows (stages, connections) need its metrics: consumer.metrics says whether, and a
+      // dashboard, which draws them, always asks for them. An axle.metrics.enabled the user wrote still wins
+      // (this sits just above the defaults). The value is checked with the other keys, by PerfConfig.
+      if (role.profiles().contains("consumer")) {
+        boolean wanted = !"false".equalsIgnoreCase(
+            context.getEnvironment().getProperty(PerfKeys.CONSUMER_METRICS.name(), "true").trim())
+            || isTrue(context.getEnvironment().getProperty(PerfKeys.DASHBOARD.name()));
         context.getEnvironment().getPropertySources().addBefore("defaultProperties",
-            new MapPropertySource("perfDashboard", Map.of("axle.metrics.enabled", "true")));
+            new MapPropertySource("perfConsumerMetrics", Map.of("axle.metrics.enabled", Boolean.toString(wanted))));
       }
     });
     return application;
+  }
+
+  /** A boolean flag as Spring passes it: {@code --flag} alone is an empty value, and means true. */
+  private static boolean isTrue(String flag) {
+    return flag != null && (flag.isEmpty() || Boolean.parseBoolean(flag.trim()));
   }
 
   /**

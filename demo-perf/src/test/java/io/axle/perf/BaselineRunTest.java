@@ -96,11 +96,14 @@ class BaselineRunTest {
 
     String output = out.toString(StandardCharsets.UTF_8);
     assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
-    assertThat(output).contains("=== series step 1: axle.references.transport=highway ===",
-        "=== series step 2: baseline=true ===", "=== series step 6: baseline=true ===");
+    // Both consumers are driven alike, without consumer metrics (the raw client keeps none).
+    assertThat(output).contains("=== series step 1: axle.references.transport=highway, consumer.metrics=false ===",
+        "=== series step 2: baseline=true, consumer.metrics=false ===",
+        "=== series step 6: baseline=true, consumer.metrics=false ===");
     assertThat(output).containsPattern("compare pair 1: highway/baseline tps \\d+\\.\\d{3} \\(")
         .containsPattern("compare pair 3: highway/baseline tps ")
-        .containsPattern("compare median of 3 pairs: highway/baseline tps ratio \\d+\\.\\d{3}, p99 ratio \\d+\\.\\d{3}");
+        .containsPattern("compare median of 3 pairs: highway/baseline tps ratio \\d+\\.\\d{3} \\(pairs \\d+\\.\\d{3}–"
+            + "\\d+\\.\\d{3}\\), p99 ratio \\d+\\.\\d{3} \\(pairs ");
 
     JsonObject result = new JsonObject(Files.readString(json));
     JsonArray runs = result.getJsonArray("runs");

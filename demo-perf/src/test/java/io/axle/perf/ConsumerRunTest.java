@@ -107,6 +107,31 @@ class ConsumerRunTest {
     assertThat(provider.getJsonObject("stages_us").fieldNames()).contains("queue", "execute");
     assertThat(result.getDouble("gap_avg_ms")).isNotNull();
     assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain("provider figures");
+
+    // The consumer's own figures, from its runtime's metrics: its stages, its connection to the producer, its
+    // callers in flight, the host's CPU; under each window, in the summary and in the JSON.
+    assertThat(output).contains("         consumer: os_cpu=", "  consumer    : os cpu ", "  gap parts   : caller ");
+    JsonObject consumer = result.getJsonObject("consumer");
+    assertThat(consumer).as("consumer in %s", result).isNotNull();
+    JsonObject stages = consumer.getJsonObject("stages_us");
+    assertThat(stages.fieldNames()).containsExactly("prepare", "encode", "connection", "send", "wait", "decode");
+    assertThat(stages.getDouble("wait")).isPositive();
+    // The stages lie inside Axle's consumer latency, which lies inside the driver's (each call's both ways).
+    double stageSumMs = stages.fieldNames().stream().mapToDouble(stages::getDouble).sum() / 1000;
+    assertThat(stageSumMs).isLessThanOrEqualTo(consumer.getDouble("axle_avg_ms") * 1.01 + 0.002);
+    // One client loop, so one highway connection to the producer; REST opens what its pool needs.
+    String endpoint = transport + " 127.0.0.1:" + shared.get().endpoint(transport).port();
+    assertThat(consumer.getJsonObject("connections").getLong(endpoint)).as("connections in %s", consumer)
+        .isBetween(1L, transport.equals("highway") ? 1L : (long) concurrency);
+    assertThat(consumer.getInteger("in_flight")).isEqualTo(concurrency);
+    assertThat(consumer.getInteger("threads")).isGreaterThan(mode.startsWith("sync") && !mode.contains("virtual")
+        ? concurrency : 0);
+    for (int i = 0; i < windows.size(); i++) {
+      assertThat(windows.getJsonObject(i).getJsonObject("consumer").fieldNames()).contains("threads", "in_flight");
+    }
+    JsonObject parts = result.getJsonObject("gap_parts_ms");
+    assertThat(parts.getDouble("caller") + parts.getDouble("consumer") + parts.getDouble("outside"))
+        .isCloseTo(result.getDouble("gap_avg_ms"), org.assertj.core.data.Offset.offset(0.003));
   }
 
   @ParameterizedTest

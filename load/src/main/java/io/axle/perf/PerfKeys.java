@@ -190,6 +190,11 @@ public final class PerfKeys implements ConfigKeyProvider {
       "Consumer (--dashboard): serve a live page of this consumer's windows beside the producer's while it runs "
           + "(GET /axle/dashboard on dashboard.address; the address is printed).");
 
+  public static final ConfigKey<Boolean> CONSUMER_METRICS = ConfigKey.booleanKey("consumer.metrics", true,
+      "Consumer: keep the consumer runtime's metrics on (axle.metrics.enabled, unless set), so each measured window "
+          + "prints its stages, connections and the gap's parts. compare turns it off on both sides unless set, "
+          + "since the raw client keeps none; it costs the consumer some CPU per call (docs/benchmarks.md).");
+
   public static final ConfigKey<HostAndPort> DASHBOARD_ADDRESS = ConfigKey.addressKey("dashboard.address",
       new HostAndPort("127.0.0.1", 0),
       "Consumer, with dashboard: where its dashboard listens (port 0 picks a free one).");
@@ -201,7 +206,7 @@ public final class PerfKeys implements ConfigKeyProvider {
       OVERLOAD_ALGORITHM, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
       LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER, LOOPBACK_STOP_ONE_SIGNAL,
       BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, REST_CLIENT, COMPARE,
-      COMPARE_PAIRS, PRODUCER_WAIT, TUNE, TUNE_TARGET_P999, TUNE_BUDGET, DASHBOARD, DASHBOARD_ADDRESS);
+      COMPARE_PAIRS, PRODUCER_WAIT, TUNE, TUNE_TARGET_P999, TUNE_BUDGET, DASHBOARD, DASHBOARD_ADDRESS, CONSUMER_METRICS);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public PerfKeys() {

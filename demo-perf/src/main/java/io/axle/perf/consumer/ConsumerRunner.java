@@ -52,7 +52,8 @@ final class ConsumerRunner implements ApplicationRunner, ExitCodeGenerator, Disp
         ? BaselineClient.open(target.first(), config.config()) : null;
     this.consumer = new Consumer(settings, target, baseline != null ? baseline.sync() : references.sync(),
         baseline != null ? baseline.async() : references.async(), output.out(), output.err(), stop,
-        config.config().get(PerfKeys.PRODUCER_WAIT), producer.producerCpu(), producer.instanceCounts());
+        config.config().get(PerfKeys.PRODUCER_WAIT), producer.producerCpu(), producer.instanceCounts(),
+        new AxleConsumerFigures(runtime));
   }
 
   @Override

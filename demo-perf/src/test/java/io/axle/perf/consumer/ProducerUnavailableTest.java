@@ -46,7 +46,7 @@ class ProducerUnavailableTest {
           axle.reference(PerfService.class, PerfService.SERVICE_NAME, PerfService.SCHEMA_ID),
           axle.reference(PerfServiceAsync.class, PerfService.SERVICE_NAME, PerfService.SCHEMA_ID),
           new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-          new StopSignal(), Duration.ofSeconds(1), null, null);
+          new StopSignal(), Duration.ofSeconds(1), null, null, ConsumerFigures.NONE);
       long start = System.nanoTime();
       int status = consumer.run();
       return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),

@@ -73,6 +73,11 @@ final class AsyncDriver implements LoadDriver {
   }
 
   @Override
+  public int inFlight() {
+    return running ? outstanding : (int) drained.getCount();
+  }
+
+  @Override
   public void stop(Duration grace) throws InterruptedException {
     running = false;
     drained.await(grace.toNanos(), TimeUnit.NANOSECONDS);

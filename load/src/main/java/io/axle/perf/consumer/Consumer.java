@@ -5,6 +5,7 @@ import io.axle.perf.PerfServiceAsync;
 import io.axle.perf.payload.Order;
 import io.axle.perf.payload.Payloads;
 import io.axle.perf.StopSignal;
+import io.axle.perf.report.ConsumerWindow;
 import io.axle.perf.report.CpuPerRequest;
 import io.axle.perf.report.Diagnosis;
 import io.axle.perf.report.JsonReport;
@@ -14,6 +15,7 @@ import io.axle.perf.report.LongTailResult;
 import io.axle.perf.report.OpenLoopResult;
 import io.axle.perf.report.RunResult;
 import io.axle.perf.report.TextReport;
+import io.axle.perf.report.WindowStats;
 import io.axle.perf.report.html.HtmlReport;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -41,6 +43,7 @@ public final class Consumer {
   private final Duration producerWait;
   private final ProducerCpu producerCpu;
   private final InstanceCounts instances;
+  private final ConsumerFigures figures;
   /** {@code payload: pojo-…}'s order, built once; null for the string payload. */
   private final Order order;
   private volatile RunResult lastResult;
@@ -53,10 +56,12 @@ public final class Consumer {
    * @param producerWait how long to wait for the producer's first answer ({@code producer.wait})
    * @param producerCpu the producer process's CPU clock; null when it is not a child of this process
    * @param instances counts the answers by producer instance when there are several; else null
+   * @param figures the consumer runtime's own metrics, read as each window closes
    */
   Consumer(ConsumerSettings settings, ConsumerTarget target, PerfService service, PerfServiceAsync asyncService,
       PrintStream out, PrintStream err, StopSignal stop, Duration producerWait, ProducerCpu producerCpu,
-      InstanceCounts instances) {
+      InstanceCounts instances, ConsumerFigures figures) {
+    this.figures = figures;
     this.settings = settings;
     this.target = target;
     this.service = service;
@@ -144,7 +149,8 @@ public final class Consumer {
     Measurement measurement;
     driver.start();
     try {
-      measurement = new WindowClock(settings, samples, out, stop, provider, producerCpu, instances).run();
+      measurement = new WindowClock(settings, samples, out, stop, provider, producerCpu, instances, figures,
+          driver::inFlight).run();
     } finally {
       driver.stop(DRAIN_GRACE);
     }
@@ -163,7 +169,9 @@ public final class Consumer {
         longTail.active() ? new LongTailResult(longTail.ratio(), longTail.delayMs(), slowRequests,
             Latency.of(measurement.slowLatencyNanos())) : null,
         LatencyCurve.of(measurement.latencyNanos()),
-        CpuPerRequest.of(measurement.consumerCpuNanos(), measurement.producerCpuNanos(), requests));
+        CpuPerRequest.of(measurement.consumerCpuNanos(), measurement.producerCpuNanos(), requests),
+        ConsumerWindow.mean(measurement.windows().stream().map(WindowStats::consumer)
+            .filter(java.util.Objects::nonNull).toList()));
   }
 
   /** False when asked for and not written: scripts waiting for the file must see the run fail. */

@@ -99,6 +99,11 @@ final class OpenLoopDriver implements LoadDriver {
     });
   }
 
+  @Override
+  public int inFlight() {
+    return inFlight.get();
+  }
+
   /** The most calls that were in flight at once since the start. */
   int peakInFlight() {
     return peakInFlight;

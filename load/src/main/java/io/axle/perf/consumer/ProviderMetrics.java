@@ -107,39 +107,40 @@ final class ProviderMetrics implements AutoCloseable {
     }
   }
 
-  /** Prints the provider's line under the consumer window line just printed, whose average was {@code consumerAvgMs}. */
-  void afterWindow(double consumerAvgMs, long consumerRequests) {
+  /**
+   * Prints the provider's line under the consumer window line just printed, whose average was
+   * {@code consumerAvgMs}; returns the provider's row it printed, or null when there was none.
+   */
+  ProviderWindow afterWindow(double consumerAvgMs, long consumerRequests) {
     if (uri == null || failed) {
-      return;
+      return null;
     }
     JsonObject window = fetch(TIMEOUT);
     if (window == null) {
       if (!failed) {
         out.println(TextReport.providerNote("no answer within " + TIMEOUT.toMillis() + " ms"));
       }
-      return;
+      return null;
     }
     if (!window.containsKey("operations")) {
       out.println(TextReport.providerNote("no window yet"));
-      return;
+      return null;
     }
     ProviderWindow row;
     try {
       row = row(window);
     } catch (RuntimeException e) { // not the shape docs/metrics.md shows
       fail(e);
-      return;
+      return null;
     }
     if (row == null) {
       out.println(TextReport.providerNote("no " + OPERATION + " over " + transport + " in its latest window"));
-      return;
+      return null;
     }
     fetched.putIfAbsent(row.startEpochMillis(), row);
-    if (consumerRequests > 0) {
-      out.println(TextReport.providerLine(row, consumerAvgMs));
-    } else {
-      out.println(TextReport.providerLine(row, row.avgMs())); // no consumer average to subtract from
-    }
+    // Without consumer requests there is no consumer average to subtract from.
+    out.println(TextReport.providerLine(row, consumerRequests > 0 ? consumerAvgMs : row.avgMs()));
+    return row;
   }
 
   /** The answer; null on a timeout or a failure (which {@link #fail}s). */

@@ -56,6 +56,11 @@ final class SyncDriver implements LoadDriver {
   }
 
   @Override
+  public int inFlight() {
+    return running ? callers : (int) threads.stream().filter(Thread::isAlive).count();
+  }
+
+  @Override
   public void stop(Duration grace) throws InterruptedException {
     running = false;
     long deadline = System.nanoTime() + grace.toNanos();

@@ -1,7 +1,9 @@
 package io.axle.perf.consumer;
 
 import io.axle.perf.StopSignal;
+import io.axle.perf.report.ConsumerWindow;
 import io.axle.perf.report.Latency;
+import io.axle.perf.report.ProviderWindow;
 import io.axle.perf.report.TextReport;
 import io.axle.perf.report.WindowStats;
 import java.io.PrintStream;
@@ -32,6 +34,13 @@ final class WindowClock {
   /** Answers by producer instance, when there are several; else null. */
   private final InstanceCounts instances;
   private final java.util.Map<String, Long> measuredInstances = new java.util.LinkedHashMap<>();
+  /** The consumer runtime's own row of each window; {@link ConsumerFigures#NONE} without metrics. */
+  private final ConsumerFigures figures;
+  private final String transport;
+  /** The driver's calls in flight now. */
+  private final java.util.function.IntSupplier inFlight;
+  private final HostCpu hostCpu = new HostCpu();
+  private final int cores = Runtime.getRuntime().availableProcessors();
 
   private final Histogram total = Samples.newTotal();
   private final Histogram slowTotal = Samples.newTotal();
@@ -48,9 +57,15 @@ final class WindowClock {
   /**
    * @param provider prints the provider's line under each measured window's
    * @param producerCpu the producer's CPU clock, or null when it cannot be read from here
+   * @param figures the consumer runtime's own figures, read as each window closes
+   * @param inFlight the driver's calls in flight
    */
   WindowClock(ConsumerSettings settings, Samples samples, PrintStream out, StopSignal stop,
-      ProviderMetrics provider, ProducerCpu producerCpu, InstanceCounts instances) {
+      ProviderMetrics provider, ProducerCpu producerCpu, InstanceCounts instances, ConsumerFigures figures,
+      java.util.function.IntSupplier inFlight) {
+    this.figures = figures;
+    this.transport = settings.transport();
+    this.inFlight = inFlight;
     this.warmup = settings.warmup();
     this.duration = settings.duration();
     this.windowNanos = settings.window().toNanos();
@@ -63,8 +78,14 @@ final class WindowClock {
     this.instances = instances;
   }
 
+  /** How long after the consumer runtime's window closes the driver's closes: room for the runtime's tick. */
+  static final long ALIGN_AFTER_MILLIS = 50;
+
   /** Runs both phases; returns early, with what was measured so far, when a stop is requested. */
   Measurement run() throws InterruptedException {
+    if (stop.await(alignmentNanos())) {
+      return new Measurement(total, 0, 0, List.of(), slowTotal, 0, 0, -1, -1, java.util.Map.of());
+    }
     samples.take(); // whatever was recorded before the load started (the readiness probe) is not load
     if (instances != null) {
       instances.take();
@@ -80,10 +101,35 @@ final class WindowClock {
         java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(measuredInstances)));
   }
 
+  /**
+   * How long to wait so that the driver's windows close {@link #ALIGN_AFTER_MILLIS} after the consumer runtime's
+   * (same length, {@code axle.metrics.window_time}), so that each printed window's consumer stages are of the same
+   * second as its own figures: less than one window; 0 without the runtime's windows. The phases then keep the
+   * alignment when the warm-up is a whole number of windows.
+   */
+  private long alignmentNanos() throws InterruptedException {
+    long periodMillis = windowNanos / 1_000_000;
+    if (!figures.keepsWindows() || periodMillis <= ALIGN_AFTER_MILLIS) {
+      return 0;
+    }
+    // A runtime started just now has not closed its first window: wait for it, at most one window.
+    java.time.Instant last = figures.lastWindowEnd();
+    for (long waited = 0; last == null && waited <= periodMillis && !stop.isRequested(); waited += 10) {
+      Thread.sleep(10);
+      last = figures.lastWindowEnd();
+    }
+    if (last == null) {
+      return 0;
+    }
+    long sinceClose = Math.floorMod(System.currentTimeMillis() - last.toEpochMilli(), periodMillis);
+    return Math.floorMod(ALIGN_AFTER_MILLIS - sinceClose, periodMillis) * 1_000_000;
+  }
+
   /** True when it ended because a stop was requested. */
   private boolean phase(long lengthNanos, boolean isWarmup) throws InterruptedException {
     long phaseStart = System.nanoTime();
     windowCpu = readCpu();
+    hostCpu.sample(cores); // the phase's first window counts from here
     if (!isWarmup) {
       measuredStart = windowCpu;
     }
@@ -139,10 +185,11 @@ final class WindowClock {
     }
     // Requests count the long-tail share too; the latency is the normal calls', as in the summary.
     long requests = interval.requests();
+    ConsumerWindow consumer = consumerWindow();
     WindowStats window = new WindowStats(endNanos / 1e9, isWarmup, requests, interval.errors(),
         requests / (Math.max(1, elapsedNanos) / 1e9), Latency.of(interval.latencyNanos()),
         openLoop ? interval.late() + interval.unsent() : WindowStats.NOT_COUNTED, consumerCpuPercent,
-        producerCpuPercent);
+        producerCpuPercent, consumer);
     out.println(TextReport.windowLine(window));
     if (byInstance != null) {
       out.println(InstanceCounts.windowLine(byInstance, elapsedNanos / 1e9));
@@ -150,8 +197,25 @@ final class WindowClock {
     if (!isWarmup) {
       measured.add(window);
       // After the consumer's line, so a slow fetch never delays it; the schedule absorbs the fetch.
-      provider.afterWindow(window.latency().avg(), requests);
+      ProviderWindow row = provider.afterWindow(window.latency().avg(), requests);
+      out.println(TextReport.consumerLine(consumer));
+      ConsumerWindow.GapParts parts = row == null || requests == 0 ? null
+          : consumer.gapParts(window.latency().avg(), row.avgMs());
+      if (parts != null) {
+        out.println(TextReport.gapPartsLine(parts, consumer.stageUs(ConsumerWindow.WAIT) / 1000, row.avgMs()));
+      }
     }
+  }
+
+  /** The consumer process's own figures now: the host's CPU since the last window, threads, calls in flight, Axle's row. */
+  private ConsumerWindow consumerWindow() {
+    double osCpu = hostCpu.sample(cores);
+    int threads = java.lang.management.ManagementFactory.getThreadMXBean().getThreadCount();
+    ConsumerFigures.Row row = figures.latest(transport, ProviderMetrics.OPERATION);
+    return row == null ? new ConsumerWindow(osCpu, threads, inFlight.getAsInt(), 0, Double.NaN,
+        java.util.Map.of(), java.util.Map.of())
+        : new ConsumerWindow(osCpu, threads, inFlight.getAsInt(), row.count(), row.avgUs(), row.stagesUs(),
+            row.connections());
   }
 
   private CpuClocks readCpu() {

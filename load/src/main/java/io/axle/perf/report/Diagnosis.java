@@ -8,9 +8,13 @@ import java.util.Locale;
  *
  * <ol>
  *   <li>the host's CPU: the consumer and the producer child together use at least {@link #SATURATED} of the
- *       cores (loopback: both on this host);</li>
+ *       cores (loopback: both on this host); the side that uses more is named, with its knobs first;</li>
  *   <li>the consumer's CPU: this process alone uses that much;</li>
  *   <li>the producer's executor queue: calls wait for a thread longer than half the provider's time;</li>
+ *   <li>the consumer's connections: calls spend over a quarter of the consumer's Axle latency in its
+ *       {@code connection} stage (waiting for a pooled connection, or for one to open);</li>
+ *   <li>the callers: over half the gap between the consumer and the provider is the callers' own hand-offs
+ *       (the driver's average less Axle's consumer latency: a parked thread's wake-up);</li>
  *   <li>outside the provider: the consumer's average is more than twice the provider's (the client, its
  *       connections and the network);</li>
  *   <li>none: the figures show no limit, so the load is below what the pair can carry.</li>
@@ -29,10 +33,15 @@ public final class Diagnosis {
     double consumer = percent(result, true);
     double producer = percent(result, false);
     if (Double.isFinite(consumer) && Double.isFinite(producer) && consumer + producer >= SATURATED * full) {
-      return String.format(Locale.ROOT, "likely bottleneck: this host's CPU (consumer %.0f%% + producer %.0f%% of "
-          + "%d cores, 100 = one core); knobs: fewer event loops on each side (axle.highway.server.thread-count, "
-          + "axle.highway.client.thread-count, or the REST ones), cheaper handlers (axle.executors.default: inline), "
-          + "or the producer on a host of its own", consumer, producer, cores);
+      boolean producerMore = producer > consumer;
+      String producerKnobs = "cheaper handlers (axle.executors.default: inline), fewer server loops "
+          + "(axle.highway.server.thread-count, axle.rest.server.thread-count)";
+      String consumerKnobs = "cheaper callers (async, or sync.threads=virtual), fewer client loops "
+          + "(axle.highway.client.thread-count, axle.rest.client.thread-count)";
+      return String.format(Locale.ROOT, "likely bottleneck: this host's CPU, the %s's the most (consumer %.0f%% + "
+          + "producer %.0f%% of %d cores, 100 = one core); knobs: %s; then %s; or the producer on a host of its own",
+          producerMore ? "producer" : "consumer", consumer, producer, cores,
+          producerMore ? producerKnobs : consumerKnobs, producerMore ? consumerKnobs : producerKnobs);
     }
     if (Double.isFinite(consumer) && consumer >= SATURATED * full) {
       return String.format(Locale.ROOT, "likely bottleneck: the consumer's CPU (%.0f%% of %d cores); knobs: async "
@@ -45,6 +54,20 @@ public final class Diagnosis {
           + "a thread of the provider's %.3f ms); knobs: axle.executor.default.group and thread-per-group, or "
           + "axle.executors.default: inline for handlers that never block", provider.queueUs() / 1000,
           provider.avgMs());
+    }
+    ConsumerWindow own = result.consumer();
+    if (own != null && own.hasStages() && Double.isFinite(own.stageUs(ConsumerWindow.CONNECTION))
+        && own.stageUs(ConsumerWindow.CONNECTION) > own.axleAvgUs() / 4) {
+      return String.format(Locale.ROOT, "likely bottleneck: the consumer's connections (calls wait %.3f ms in the "
+          + "connection stage of the consumer's %.3f ms); knobs: for REST axle.rest.client.connection.maxPoolSize, "
+          + "axle.rest.client.pipelining or axle.rest.client.protocol: h2c; for highway "
+          + "axle.highway.client.thread-count", own.stageUs(ConsumerWindow.CONNECTION) / 1000, own.axleAvgUs() / 1000);
+    }
+    ConsumerWindow.GapParts parts = result.gapParts();
+    if (parts != null && result.gapAvgMs() > 0 && parts.callerMs() > result.gapAvgMs() / 2) {
+      return String.format(Locale.ROOT, "likely bottleneck: the callers' own hand-offs (%.3f ms of the %.3f ms gap "
+          + "between the consumer and the provider is after Axle handed the answer over: a blocked thread's "
+          + "wake-up); knobs: async callers, or sync.threads=virtual", parts.callerMs(), result.gapAvgMs());
     }
     if (provider != null && provider.avgMs() > 0 && result.latency().avg() > 2 * provider.avgMs()) {
       return String.format(Locale.ROOT, "likely bottleneck: outside the provider (the consumer's %.3f ms against "

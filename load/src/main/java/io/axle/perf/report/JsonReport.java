@@ -38,6 +38,9 @@ public final class JsonReport {
       if (Double.isFinite(window.producerCpuPercent())) {
         row.put("producer_cpu_percent", round(window.producerCpuPercent(), 1));
       }
+      if (window.consumer() != null) {
+        row.put("consumer", consumerJson(window.consumer()));
+      }
       windows.add(row);
     }
     Latency latency = result.latency();
@@ -58,6 +61,9 @@ public final class JsonReport {
     if (result.cpu() != null) {
       json.put("cpu", cpuJson(result.cpu()));
     }
+    if (result.consumer() != null) {
+      json.put("consumer", consumerJson(result.consumer()));
+    }
     ProviderSummary provider = result.provider();
     if (provider != null) {
       JsonObject stages = new JsonObject();
@@ -76,8 +82,31 @@ public final class JsonReport {
                   .put("p99", round(provider.p99Ms(), 3)))
               .put("stages_us", stages))
           .put("gap_avg_ms", round(result.gapAvgMs(), 3));
+      ConsumerWindow.GapParts parts = result.gapParts();
+      if (parts != null) {
+        json.put("gap_parts_ms", new JsonObject().put("caller", round(parts.callerMs(), 3))
+            .put("consumer", round(parts.consumerMs(), 3)).put("outside", round(parts.outsideMs(), 3)));
+      }
     }
     return json;
+  }
+
+  /**
+   * The consumer process's own figures: {@code os_cpu_percent} (null when unknown), {@code threads},
+   * {@code in_flight}, and with Axle's consumer row {@code axle_avg_ms}, {@code stages_us} and
+   * {@code connections} ({@code "highway 127.0.0.1:7070": 4}).
+   */
+  static JsonObject consumerJson(ConsumerWindow consumer) {
+    JsonObject json = new JsonObject().put("os_cpu_percent", roundOrNull(consumer.osCpuPercent(), 1))
+        .put("threads", consumer.threads()).put("in_flight", consumer.inFlight());
+    if (consumer.hasStages()) {
+      JsonObject stages = new JsonObject();
+      consumer.stagesUs().forEach((name, us) -> stages.put(name, round(us, 1)));
+      json.put("axle_avg_ms", round(consumer.axleAvgUs() / 1000, 3)).put("stages_us", stages);
+    }
+    JsonObject connections = new JsonObject();
+    consumer.connections().forEach(connections::put);
+    return json.put("connections", connections);
   }
 
   /**

@@ -21,14 +21,25 @@ import java.util.List;
  * @param latencyCurve the (normal) calls' latency by percentile; null when not computed
  * @param cpu each process's CPU per request over the measured window; null when not measured (a result
  *     made by hand)
+ * @param consumer the consumer process's own figures over the measured windows ({@link ConsumerWindow#mean});
+ *     null when not read
  */
 public record RunResult(String transport, String mode, int concurrency, int requestSize, double warmupSeconds,
     double durationSeconds, long requests, long errors, double tps, Latency latency, List<WindowStats> windows,
     ProviderSummary provider, OpenLoopResult openLoop, LongTailResult longTail, LatencyCurve latencyCurve,
-    CpuPerRequest cpu) {
+    CpuPerRequest cpu, ConsumerWindow consumer) {
 
   public RunResult {
     windows = List.copyOf(windows);
+  }
+
+  /** Without the consumer's own figures. */
+  public RunResult(String transport, String mode, int concurrency, int requestSize, double warmupSeconds,
+      double durationSeconds, long requests, long errors, double tps, Latency latency, List<WindowStats> windows,
+      ProviderSummary provider, OpenLoopResult openLoop, LongTailResult longTail, LatencyCurve latencyCurve,
+      CpuPerRequest cpu) {
+    this(transport, mode, concurrency, requestSize, warmupSeconds, durationSeconds, requests, errors, tps, latency,
+        windows, provider, openLoop, longTail, latencyCurve, cpu, null);
   }
 
   /** Without the CPU figures. */
@@ -57,5 +68,11 @@ public record RunResult(String transport, String mode, int concurrency, int requ
   /** Consumer average minus provider average, in ms: network, event loops, queues; NaN without the provider's. */
   public double gapAvgMs() {
     return provider == null || requests == 0 ? Double.NaN : latency.avg() - provider.avgMs();
+  }
+
+  /** The gap in its parts ({@link ConsumerWindow#gapParts}); null without the consumer's stages or the provider's. */
+  public ConsumerWindow.GapParts gapParts() {
+    return consumer == null || provider == null || requests == 0 ? null
+        : consumer.gapParts(latency.avg(), provider.avgMs());
   }
 }

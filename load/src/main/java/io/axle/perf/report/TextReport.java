@@ -36,6 +36,41 @@ public final class TextReport {
         stageMs(provider.executeUs()), consumerAvgMs - provider.avgMs());
   }
 
+  /**
+   * The consumer process's own figures under a measured window's lines, e.g. {@code         consumer:
+   * os_cpu= 99% threads=  31 in_flight=100 | µs: prepare 1.0 encode 2.1 connection 40.0 send 3.2 wait 700.5
+   * decode 0.9 | connections highway 127.0.0.1:7070=4}: the stages of Axle's consumer row, in µs since most are a
+   * few. Without that row (consumer metrics off, a raw client) the stages read {@code stages: none (…)}.
+   */
+  public static String consumerLine(ConsumerWindow consumer) {
+    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%8s consumer: os_cpu=%s threads=%4d in_flight=%d |",
+        "", percentOrDash(consumer.osCpuPercent()), consumer.threads(), consumer.inFlight()));
+    if (consumer.hasStages()) {
+      line.append(" µs:");
+      consumer.stagesUs().forEach((name, us) -> line.append(String.format(Locale.ROOT, " %s %.1f", name, us)));
+    } else {
+      line.append(" stages: none (no consumer row in Axle's latest window: consumer.metrics off, or a raw client)");
+    }
+    if (!consumer.connections().isEmpty()) {
+      line.append(" | connections");
+      consumer.connections().forEach((endpoint, count) -> line.append(' ').append(endpoint).append('=').append(count));
+    }
+    return line.toString();
+  }
+
+  /**
+   * The gap of a window (or of the run) in its parts, e.g. {@code         gap parts: caller 0.02ms + consumer
+   * 0.09ms + outside both 0.60ms (wait 0.70ms - provider avg 0.10ms)}.
+   */
+  public static String gapPartsLine(ConsumerWindow.GapParts parts, double waitMs, double providerAvgMs) {
+    return String.format(Locale.ROOT, "%8s gap parts: caller %.2fms + consumer %.2fms + outside both %.2fms (wait %.2fms"
+        + " - provider avg %.2fms)", "", parts.callerMs(), parts.consumerMs(), parts.outsideMs(), waitMs, providerAvgMs);
+  }
+
+  private static String percentOrDash(double percent) {
+    return Double.isFinite(percent) ? String.format(Locale.ROOT, "%3.0f%%", percent) : "   -";
+  }
+
   /** A line under a consumer window line when the provider had no figures for it, e.g. no window yet. */
   public static String providerNote(String note) {
     return String.format(Locale.ROOT, "%8s provider: %s", "", note);
@@ -46,16 +81,45 @@ public final class TextReport {
     if (result.cpu() != null) {
       summary += System.lineSeparator() + cpuLine(result.cpu(), result.durationSeconds());
     }
+    if (result.consumer() != null) {
+      summary += System.lineSeparator() + consumerSummary(result.consumer(), result.windows().size());
+    }
     ProviderSummary p = result.provider();
     if (p == null) {
       return summary;
     }
+    ConsumerWindow.GapParts parts = result.gapParts();
     return String.join(System.lineSeparator(), summary,
         String.format(Locale.ROOT, "  provider    : avg=%.3f p99=%.3f queue=%s execute=%s (ms; mean over %d fetched"
             + " windows, weighted by count; tps=%.1f)", p.avgMs(), p.p99Ms(), stageMs3(p.queueUs()),
             stageMs3(p.executeUs()), p.windows(), p.tps()),
         String.format(Locale.ROOT, "  gap avg     : %.3f ms (consumer avg - provider avg: network, event loops, queues)",
-            result.gapAvgMs()));
+            result.gapAvgMs())
+            + (parts == null ? "" : String.format(Locale.ROOT, "%n  gap parts   : caller %.3f + consumer %.3f + outside "
+                + "both %.3f ms (the caller's own hand-offs; Axle's consumer stages but wait; wait - provider avg:"
+                + " the network and both sides' event loops)", parts.callerMs(), parts.consumerMs(), parts.outsideMs())));
+  }
+
+  /**
+   * e.g. {@code   consumer    : os cpu 99%, threads 31, in flight 100; stages µs: prepare=1.0 … (Axle's consumer
+   * row, mean over 8 windows weighted by count); connections: highway 127.0.0.1:7070=4}.
+   */
+  private static String consumerSummary(ConsumerWindow c, int windows) {
+    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  consumer    : os cpu %s, threads %d, in flight %d; ",
+        percentOrDash(c.osCpuPercent()).trim(), c.threads(), c.inFlight()));
+    if (c.hasStages()) {
+      line.append("stages µs:");
+      c.stagesUs().forEach((name, us) -> line.append(String.format(Locale.ROOT, " %s=%.1f", name, us)));
+      line.append(String.format(Locale.ROOT, " of avg=%.1f (Axle's consumer row, mean over %d windows weighted by count)",
+          c.axleAvgUs(), windows));
+    } else {
+      line.append("stages: none (consumer.metrics off, or a raw client)");
+    }
+    if (!c.connections().isEmpty()) {
+      line.append("; connections:");
+      c.connections().forEach((endpoint, count) -> line.append(' ').append(endpoint).append('=').append(count));
+    }
+    return line.toString();
   }
 
   /** The producer's part of a CPU line when it is not a child of this process. */

@@ -77,6 +77,21 @@ record CompareRatios(String axle, String against, List<Pair> pairs) {
     return !(tpsRatio() > 1);
   }
 
+  /** The pairs' lowest and highest value of a ratio, {@code [low, high]}, NaN where unknown. */
+  double[] range(java.util.function.ToDoubleFunction<Pair> ratio) {
+    double[] values = pairs.stream().mapToDouble(ratio).filter(Double::isFinite).toArray();
+    return values.length == 0 ? new double[] {Double.NaN, Double.NaN}
+        : new double[] {java.util.Arrays.stream(values).min().orElseThrow(),
+            java.util.Arrays.stream(values).max().orElseThrow()};
+  }
+
+  /** {@code " (pairs 0.610–0.702)"}: the spread a median comes from; "" for a single pair or none known. */
+  private String spread(java.util.function.ToDoubleFunction<Pair> ratio) {
+    double[] range = range(ratio);
+    return pairs.size() < 2 || Double.isNaN(range[0]) ? ""
+        : String.format(Locale.ROOT, " (pairs %.3f–%.3f)", range[0], range[1]);
+  }
+
   /** A run's CPU figures, unknown when it has none. */
   private static CpuPerRequest cpu(RunResult run) {
     return run.cpu() != null ? run.cpu() : CpuPerRequest.UNKNOWN;
@@ -95,9 +110,9 @@ record CompareRatios(String axle, String against, List<Pair> pairs) {
     }
     double cpuRatio = cpuRatio();
     text.append(String.format(Locale.ROOT,
-        "compare median of %d pairs: %s tps ratio %s, p99 ratio %s, cpu/request ratio %s", pairs.size(), ratio,
-        format(tpsRatio()), format(p99Ratio()),
-        Double.isNaN(cpuRatio) ? "n/a (needs both processes' CPU: --loopback)" : format(cpuRatio)));
+        "compare median of %d pairs: %s tps ratio %s%s, p99 ratio %s%s, cpu/request ratio %s", pairs.size(), ratio,
+        format(tpsRatio()), spread(Pair::tpsRatio), format(p99Ratio()), spread(Pair::p99Ratio),
+        Double.isNaN(cpuRatio) ? "n/a (needs both processes' CPU: --loopback)" : format(cpuRatio) + spread(Pair::cpuRatio)));
     if (!baselineIsAFloor()) {
       double producer = producerCpuRatio();
       text.append(System.lineSeparator()).append(String.format(Locale.ROOT,
@@ -131,6 +146,21 @@ record CompareRatios(String axle, String against, List<Pair> pairs) {
     return Double.isFinite(micros) ? String.format(Locale.ROOT, "%.1f", micros) : "n/a";
   }
 
+  /** The ratios as the report's table: a row per pair, then the medians with the pairs' spread. */
+  io.axle.perf.report.html.ExtraTable table() {
+    List<List<String>> rows = new ArrayList<>();
+    for (int i = 0; i < pairs.size(); i++) {
+      Pair pair = pairs.get(i);
+      rows.add(List.of("pair " + (i + 1), format(pair.tpsRatio()), format(pair.p99Ratio()), format(pair.cpuRatio()),
+          format(pair.producerCpuRatio())));
+    }
+    rows.add(List.of("median", format(tpsRatio()) + spread(Pair::tpsRatio), format(p99Ratio()) + spread(Pair::p99Ratio),
+        format(cpuRatio()) + spread(Pair::cpuRatio), format(producerCpuRatio()) + spread(Pair::producerCpuRatio)));
+    return new io.axle.perf.report.html.ExtraTable("compare", axle + " against " + against + ": ratios, Axle / "
+        + against + (baselineIsAFloor() ? "" : " (the baseline was no floor in this run: see the output)"),
+        List.of("pair", "TPS ratio", "P99 ratio", "CPU/request ratio", "producer CPU/request ratio"), rows);
+  }
+
   /**
    * {@code {"against":…,"transport":…,"tps_ratio":…,"p99_ratio":…,"cpu_ratio":…,"pairs":[{"tps_ratio":…,
    * "p99_ratio":…,"cpu_ratio":…,"cpu":{"axle":{…},"baseline":{…}}},…]}}, the runs' CPU figures as in a
@@ -145,7 +175,8 @@ record CompareRatios(String axle, String against, List<Pair> pairs) {
               .put("baseline", JsonReport.cpuJson(cpu(pair.baseline())))));
     }
     return new JsonObject().put("against", against).put("transport", axle).put("tps_ratio", json(tpsRatio()))
-        .put("p99_ratio", json(p99Ratio())).put("cpu_ratio", json(cpuRatio()))
+        .put("tps_ratio_range", rangeJson(Pair::tpsRatio)).put("p99_ratio", json(p99Ratio()))
+        .put("p99_ratio_range", rangeJson(Pair::p99Ratio)).put("cpu_ratio", json(cpuRatio()))
         .put("producer_cpu_ratio", json(producerCpuRatio())).put("baseline_is_floor", baselineIsAFloor())
         .put("pairs", pairsJson);
   }
@@ -167,6 +198,12 @@ record CompareRatios(String axle, String against, List<Pair> pairs) {
 
   private static String format(double ratio) {
     return Double.isNaN(ratio) ? "n/a" : String.format(Locale.ROOT, "%.3f", ratio);
+  }
+
+  /** {@code [low, high]} of the pairs, or null when unknown. */
+  private JsonArray rangeJson(java.util.function.ToDoubleFunction<Pair> ratio) {
+    double[] range = range(ratio);
+    return Double.isNaN(range[0]) ? null : new JsonArray().add(json(range[0])).add(json(range[1]));
   }
 
   /** JSON has no NaN: null instead. */

@@ -108,10 +108,13 @@ public final class SeriesRunner {
       case SeriesPlan.Compare compare -> {
         header = "run";
         // A B A B …: each pair's runs close in time, so drift of the machine weighs on both sides alike.
+        // Both consumers are driven alike: without consumer metrics (the raw client has none) unless asked.
+        Map<String, String> consumerMetrics = StepArgs.has(args, PerfKeys.CONSUMER_METRICS.name()) ? Map.of()
+            : Map.of(PerfKeys.CONSUMER_METRICS.name(), "false");
         for (int pair = 1; pair <= compare.pairs(); pair++) {
-          step(compare.axleTransport() + " " + pair,
-              Map.of(CoreConfigKeys.REFERENCES_TRANSPORT.name(), compare.axleTransport()), Map.of());
-          step(compare.against() + " " + pair, Map.of(compare.against(), "true"), Map.of());
+          step(compare.axleTransport() + " " + pair, with(consumerMetrics,
+              CoreConfigKeys.REFERENCES_TRANSPORT.name(), compare.axleTransport()), Map.of());
+          step(compare.against() + " " + pair, with(consumerMetrics, compare.against(), "true"), Map.of());
         }
       }
       case SeriesPlan.LongTailCompare ignored -> {
@@ -225,6 +228,14 @@ public final class SeriesRunner {
     return step(rps + "/s", Map.of(RPS, Integer.toString(rps)), Map.of());
   }
 
+  /** {@code keys} and one more, in order. */
+  private static Map<String, String> with(Map<String, String> keys, String key, String value) {
+    Map<String, String> all = new java.util.LinkedHashMap<>();
+    all.put(key, value);
+    all.putAll(keys);
+    return all;
+  }
+
   private RunResult step(String label, Map<String, String> keys, Map<String, Object> sweep) {
     output.out().printf("%n=== series step %d: %s ===%n", rows.size() + 1,
         keys.isEmpty() ? label : keys.toString().replaceAll("[{}]", ""));
@@ -271,7 +282,10 @@ public final class SeriesRunner {
             : KneeSearch.meets(search, row.result(), rate(row)) ? " met" : " missed")
         : row.label()).toList();
     try {
-      HtmlReport.write(Path.of(report), title, results, new SweepAxis(header, steps));
+      List<io.axle.perf.report.html.ExtraTable> tables = plan instanceof SeriesPlan.Compare compare
+          ? List.of(CompareRatios.of(compare, rows.stream().map(SeriesTable.Row::result).toList()).table())
+          : List.of();
+      HtmlReport.write(Path.of(report), title, results, new SweepAxis(header, steps), tables);
       output.out().println("report: " + report);
     } catch (IOException e) {
       throw new PerfFailure("cannot write " + report + ": " + e);

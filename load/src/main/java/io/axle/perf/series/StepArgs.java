@@ -36,6 +36,17 @@ final class StepArgs {
     return args.toArray(String[]::new);
   }
 
+  /** True when the user's command line sets {@code key} in any spelling. */
+  static boolean has(String[] userArgs, String key) {
+    String canonical = SeriesPlan.canonical(key);
+    for (String arg : userArgs) {
+      if (canonical.equals(keyOf(arg))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The key of a {@code --key[=value]} option in its {@code axle.} spelling; null for other arguments. */
   private static String keyOf(String arg) {
     if (!arg.startsWith("--") || arg.length() == 2) {

@@ -26,7 +26,11 @@ class DiagnosisTest {
   void theHostsCpu_whenBothProcessesTogetherFillTheCores() {
     // 100 µs x 10,000/s = 1 s a second: 100% each, 200% of 2 cores.
     assertThat(Diagnosis.of(run(100, 100, 1, 0.2, 10), CORES))
-        .startsWith("likely bottleneck: this host's CPU (consumer 100% + producer 100% of 2 cores");
+        .startsWith("likely bottleneck: this host's CPU, the consumer's the most (consumer 100% + producer 100% of 2 cores");
+    // The side using more is named, and its knobs come first.
+    assertThat(Diagnosis.of(run(60, 130, 1, 0.2, 10), CORES))
+        .startsWith("likely bottleneck: this host's CPU, the producer's the most (consumer 60% + producer 130%")
+        .contains("knobs: cheaper handlers (axle.executors.default: inline)");
   }
 
   @Test
@@ -47,6 +51,41 @@ class DiagnosisTest {
     assertThat(Diagnosis.of(run(50, 50, 1.5, 0.4, 50), CORES))
         .startsWith("likely bottleneck: outside the provider (the consumer's 1.500 ms against the provider's 0.400 ms")
         .contains("consumer CPU 50%").contains("axle.highway.client.thread-count");
+  }
+
+  /** {@code run(50, 50, avgMs, 0.4, 50)} with the consumer's own Axle row: its average and its stages, µs. */
+  private static RunResult withConsumer(double avgMs, double axleAvgUs, double connectionUs, double waitUs) {
+    RunResult plain = run(50, 50, avgMs, 0.4, 50);
+    java.util.Map<String, Double> stages = new java.util.LinkedHashMap<>();
+    stages.put("prepare", 1.0);
+    stages.put("encode", 2.0);
+    stages.put("connection", connectionUs);
+    stages.put("send", 3.0);
+    stages.put("wait", waitUs);
+    stages.put("decode", 1.0);
+    ConsumerWindow consumer = new ConsumerWindow(150, 30, 100, 50_000, axleAvgUs, stages, java.util.Map.of());
+    return new RunResult(plain.transport(), plain.mode(), plain.concurrency(), plain.requestSize(),
+        plain.warmupSeconds(), plain.durationSeconds(), plain.requests(), plain.errors(), plain.tps(),
+        plain.latency(), plain.windows(), plain.provider(), null, null, null, plain.cpu(), consumer);
+  }
+
+  @Test
+  void theConsumersConnections_whenCallsSpendOverAQuarterOfTheirTimeWaitingForOne() {
+    // 0.5 ms in the connection stage of a 1.2 ms consumer call (a REST pool too small for the callers).
+    assertThat(Diagnosis.of(withConsumer(1.3, 1200, 500, 690), CORES))
+        .startsWith("likely bottleneck: the consumer's connections (calls wait 0.500 ms in the connection stage of "
+            + "the consumer's 1.200 ms)").contains("axle.rest.client.connection.maxPoolSize");
+  }
+
+  @Test
+  void theCallersHandOffs_whenMostOfTheGapComesAfterAxleHandedTheAnswerOver() {
+    // Driver 1.5 ms, Axle's consumer 0.6 ms: 0.9 of the 1.1 ms gap is the blocked callers' wake-up.
+    assertThat(Diagnosis.of(withConsumer(1.5, 600, 10, 580), CORES))
+        .startsWith("likely bottleneck: the callers' own hand-offs (0.900 ms of the 1.100 ms gap")
+        .contains("sync.threads=virtual");
+    // The same gap, but spent inside Axle's consumer call: the older rule, outside the provider.
+    assertThat(Diagnosis.of(withConsumer(1.5, 1450, 10, 1420), CORES))
+        .startsWith("likely bottleneck: outside the provider");
   }
 
   @Test

@@ -96,4 +96,58 @@ class ReportFormatTest {
     assertThat(TextReport.providerLine(provider, 1.64)).isEqualTo(
         "         provider: tps=  41200 avg=  0.31ms p99=  1.90ms queue=  0.20ms execute=  0.01ms  gap avg=  1.33ms");
   }
+
+  @Test
+  void consumersOwnFigures_underTheWindow_inTheSummary_andInJson() {
+    java.util.Map<String, Double> stages = new java.util.LinkedHashMap<>();
+    stages.put("prepare", 1.0);
+    stages.put("encode", 2.14);
+    stages.put("connection", 40.0);
+    stages.put("send", 3.2);
+    stages.put("wait", 700.46);
+    stages.put("decode", 0.9);
+    ConsumerWindow first = new ConsumerWindow(99.4, 31, 100, 1000, 760.0, stages,
+        java.util.Map.of("highway 127.0.0.1:7070", 4L));
+    java.util.Map<String, Double> doubled = new java.util.LinkedHashMap<>();
+    stages.forEach((name, us) -> doubled.put(name, 2 * us));
+    ConsumerWindow second = new ConsumerWindow(Double.NaN, 33, 100, 3000, 1520.0, doubled,
+        java.util.Map.of("highway 127.0.0.1:7070", 4L));
+
+    assertThat(TextReport.consumerLine(first)).isEqualTo("         consumer: os_cpu= 99% threads=  31 in_flight=100 |"
+        + " µs: prepare 1.0 encode 2.1 connection 40.0 send 3.2 wait 700.5 decode 0.9"
+        + " | connections highway 127.0.0.1:7070=4");
+    assertThat(TextReport.consumerLine(new ConsumerWindow(Double.NaN, 12, 8, 0, Double.NaN, java.util.Map.of(),
+        java.util.Map.of()))).isEqualTo("         consumer: os_cpu=   - threads=  12 in_flight=8 | stages: none (no "
+        + "consumer row in Axle's latest window: consumer.metrics off, or a raw client)");
+
+    // The run's figures: stages weighted by each window's count (1 and 3), CPU over the windows that had it.
+    ConsumerWindow mean = ConsumerWindow.mean(List.of(first, second));
+    assertThat(mean.stageUs("wait")).isCloseTo((700.46 + 3 * 1400.92) / 4, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(mean.axleAvgUs()).isEqualTo((760.0 + 3 * 1520.0) / 4);
+    assertThat(mean.osCpuPercent()).isEqualTo(99.4);
+    assertThat(mean.threads()).isEqualTo(32);
+
+    // The gap in its parts: the driver's 1.5 ms against Axle's 1.33 ms; Axle's own 0.2 ms besides the wait; the
+    // wait's 1.13 ms less the provider's 0.35 ms.
+    ProviderSummary provider = ProviderSummary.of(List.of(
+        new ProviderWindow(1000, 1000.0, 400, 400.0, 0.35, 1.0, 50, 400, 10, 400)));
+    RunResult result = new RunResult("highway", "sync", 100, 10, 5.0, 30.0, 123456, 0, 4115.2,
+        new Latency(1.5, 1, 1, 2, 3, 4), List.of(), provider, null, null, null, null, mean);
+    ConsumerWindow.GapParts parts = result.gapParts();
+    assertThat(parts.callerMs()).isCloseTo(1.5 - 1.33, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(parts.consumerMs() + parts.outsideMs() + parts.callerMs())
+        .isCloseTo(result.gapAvgMs(), org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(TextReport.summary(result))
+        .contains("  consumer    : os cpu 99%, threads 32, in flight 100; stages µs: prepare=1.8 encode=3.7 "
+            + "connection=70.0 send=5.6 wait=1225.8 decode=1.6 of avg=1330.0 (Axle's consumer row, mean over 0 windows "
+            + "weighted by count); connections: highway 127.0.0.1:7070=4")
+        .contains("  gap parts   : caller 0.170 + consumer 0.104 + outside both 0.876 ms");
+
+    JsonObject json = new JsonObject(JsonReport.toJson(result).encode());
+    assertThat(json.getJsonObject("consumer").getJsonObject("stages_us").fieldNames())
+        .containsExactly("prepare", "encode", "connection", "send", "wait", "decode");
+    assertThat(json.getJsonObject("consumer").getJsonObject("connections").getLong("highway 127.0.0.1:7070"))
+        .isEqualTo(4L);
+    assertThat(json.getJsonObject("gap_parts_ms").getDouble("caller")).isEqualTo(0.17);
+  }
 }

@@ -32,10 +32,14 @@ class CompareRatiosTest {
         "  cpu/request 1.571 (5.5 / 3.5 µs; consumer 3.1 / 2.0 µs, producer 2.4 / 1.5 µs)",
         "compare pair 2: highway/baseline tps 0.700 (70000.0 / 100000.0), p99 2.000 (0.400 / 0.200 ms)",
         "  cpu/request 1.450 (5.8 / 4.0 µs; consumer 3.3 / 2.0 µs, producer 2.5 / 2.0 µs)",
-        "compare median of 2 pairs: highway/baseline tps ratio 0.750, p99 ratio 1.750, cpu/request ratio 1.511");
+        "compare median of 2 pairs: highway/baseline tps ratio 0.750 (pairs 0.700–0.800), p99 ratio 1.750 (pairs "
+            + "1.500–2.000), cpu/request ratio 1.511 (pairs 1.450–1.571)");
 
     JsonObject json = new JsonObject(ratios.toJson().encode());
     assertThat(json.getDouble("cpu_ratio")).isEqualTo(1.5107);
+    // Every median with the spread of the pairs it comes from.
+    assertThat(json.getJsonArray("tps_ratio_range")).isEqualTo(new io.vertx.core.json.JsonArray("[0.7,0.8]"));
+    assertThat(json.getJsonArray("p99_ratio_range")).isEqualTo(new io.vertx.core.json.JsonArray("[1.5,2.0]"));
     JsonObject pair = json.getJsonArray("pairs").getJsonObject(0);
     assertThat(pair.getDouble("cpu_ratio")).isEqualTo(1.5714);
     assertThat(pair.getJsonObject("cpu")).isEqualTo(new JsonObject("""

@@ -53,8 +53,11 @@ class HtmlReportInChromiumTest {
     assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
     assertThat(output).contains("perf summary").contains("report: " + html.toAbsolutePath());
     ReportPage page = ReportPage.parse(Files.readString(html));
-    assertThat(page.charts()).containsOnlyKeys("tps-over-time-chart", "p99-over-time-chart", "latency-curves-chart");
+    assertThat(page.charts()).containsOnlyKeys("tps-over-time-chart", "p99-over-time-chart", "cpu-over-time-chart",
+        "latency-curves-chart");
     assertThat(page.pointCounts("tps-over-time-chart")).containsExactly(4); // 500 ms windows over 2 s
+    // The consumer's CPU only: the producer runs in this JVM, not as a child whose clock could be read.
+    assertThat(page.pointCounts("cpu-over-time-chart")).containsExactly(4);
     assertThat(page.tableRows()).hasSize(1);
 
     assertChartsDrew(chromium, html, page);

@@ -49,6 +49,39 @@ class HtmlReportTest {
   }
 
   @Test
+  void cpuOfBothSides_providerFigures_andASeriesTable_areOnThePage() throws Exception {
+    RunResult recorded = RecordedRuns.run(100, 3, 7);
+    List<io.axle.perf.report.WindowStats> windows = new java.util.ArrayList<>();
+    for (io.axle.perf.report.WindowStats w : recorded.windows()) {
+      windows.add(new io.axle.perf.report.WindowStats(w.endSeconds(), false, w.requests(), 0, w.tps(), w.latency(),
+          io.axle.perf.report.WindowStats.NOT_COUNTED, 80 + w.endSeconds(), 110 - w.endSeconds()));
+    }
+    io.axle.perf.report.ProviderSummary provider = new io.axle.perf.report.ProviderSummary(3, recorded.requests(),
+        recorded.tps(), 0.25, 1.0, 100, 5);
+    RunResult run = new RunResult(recorded.transport(), recorded.mode(), recorded.concurrency(),
+        recorded.requestSize(), 0, recorded.durationSeconds(), recorded.requests(), 0, recorded.tps(),
+        recorded.latency(), windows, provider, null, null, recorded.latencyCurve(),
+        new io.axle.perf.report.CpuPerRequest(3.25, 2.5));
+    ExtraTable ratios = new ExtraTable("compare", "highway against baseline", List.of("pair", "TPS ratio"),
+        List.of(List.of("pair 1", "0.612"), List.of("median", "0.612")));
+
+    ReportPage page = ReportPage.parse(HtmlReport.render("with cpu", List.of(run), null, List.of(ratios)));
+
+    // The consumer's CPU solid, the producer's dashed, in the run's colour; a point per window.
+    assertThat(page.charts().get("cpu-over-time-chart")).hasSize(2).containsOnly(HtmlReport.PALETTE.get(0));
+    assertThat(page.dashed("cpu-over-time-chart")).containsExactly(false, true);
+    assertThat(page.pointCounts("cpu-over-time-chart")).containsExactly(3, 3);
+    assertThat(page.tableHeaders()).contains("consumer CPU µs/req", "producer CPU µs/req", "provider avg ms", "gap ms");
+    assertThat(page.tableRows().get(0)).contains("3.3", "2.5", Human.ms(0.25), Human.ms(run.gapAvgMs()));
+    assertThat(page.tableHeaders("compare")).containsExactly("pair", "TPS ratio");
+    assertThat(page.tableRows("compare")).containsExactly(List.of("pair 1", "0.612"), List.of("median", "0.612"));
+    assertThat(page.texts("h2")).contains("highway against baseline");
+    // A run without CPU figures draws no CPU chart rather than an empty one.
+    assertThat(ReportPage.parse(HtmlReport.render("plain", List.of(recorded), null)).charts())
+        .doesNotContainKey("cpu-over-time-chart");
+  }
+
+  @Test
   void runsWithoutALatencyCurve_getANoteInsteadOfAnEmptyChart() throws Exception {
     RunResult recorded = RecordedRuns.run(5, 2, 3);
     RunResult withoutCurve = new RunResult(recorded.transport(), recorded.mode(), recorded.concurrency(),

@@ -38,6 +38,16 @@ record ReportPage(Document document) {
     return charts;
   }
 
+  /** Whether each line of a chart is dashed, in page order. */
+  List<Boolean> dashed(String chartId) {
+    List<Boolean> dashed = new ArrayList<>();
+    NodeList lines = byId(chartId).getElementsByTagName("polyline");
+    for (int j = 0; j < lines.getLength(); j++) {
+      dashed.add(((Element) lines.item(j)).hasAttribute("stroke-dasharray"));
+    }
+    return dashed;
+  }
+
   /** The points of each line of a chart, e.g. to check that a series has one point per window. */
   List<Integer> pointCounts(String chartId) {
     List<Integer> counts = new ArrayList<>();
@@ -49,14 +59,30 @@ record ReportPage(Document document) {
     return counts;
   }
 
+  /** The headers of the runs' table. */
   List<String> tableHeaders() {
-    return texts("th");
+    return tableHeaders("runs");
   }
 
-  /** The cells of the table's rows, row by row. */
+  /** The headers of the table {@code id}. */
+  List<String> tableHeaders(String id) {
+    List<String> texts = new ArrayList<>();
+    NodeList nodes = byId(id).getElementsByTagName("th");
+    for (int i = 0; i < nodes.getLength(); i++) {
+      texts.add(nodes.item(i).getTextContent());
+    }
+    return texts;
+  }
+
+  /** The cells of the runs' table, row by row. */
   List<List<String>> tableRows() {
+    return tableRows("runs");
+  }
+
+  /** The cells of the table {@code id}'s rows, row by row. */
+  List<List<String>> tableRows(String id) {
     List<List<String>> rows = new ArrayList<>();
-    NodeList trs = document.getElementsByTagName("tbody").item(0).getChildNodes();
+    NodeList trs = byId(id).getElementsByTagName("tbody").item(0).getChildNodes();
     for (int i = 0; i < trs.getLength(); i++) {
       if (trs.item(i) instanceof Element tr) {
         List<String> cells = new ArrayList<>();

@@ -63,11 +63,22 @@ public final class HtmlReport {
    * @throws IllegalArgumentException when there is no run or the sweep's values do not match the runs
    */
   public static void write(Path file, String title, List<RunResult> runs, SweepAxis sweep) throws IOException {
-    Files.writeString(file, render(title, runs, sweep), StandardCharsets.UTF_8);
+    write(file, title, runs, sweep, List.of());
+  }
+
+  /** {@link #write(Path, String, List, SweepAxis)} with the series' own tables after the charts (a comparison's ratios). */
+  public static void write(Path file, String title, List<RunResult> runs, SweepAxis sweep, List<ExtraTable> tables)
+      throws IOException {
+    Files.writeString(file, render(title, runs, sweep, tables), StandardCharsets.UTF_8);
   }
 
   /** The page as text; {@link #write} with the same arguments writes exactly this. */
   public static String render(String title, List<RunResult> runs, SweepAxis sweep) {
+    return render(title, runs, sweep, List.of());
+  }
+
+  /** The page as text, with the series' own tables. */
+  public static String render(String title, List<RunResult> runs, SweepAxis sweep, List<ExtraTable> tables) {
     if (runs == null || runs.isEmpty()) {
       throw new IllegalArgumentException("runs: " + runs + " (expected: at least one run to report)");
     }
@@ -90,6 +101,11 @@ public final class HtmlReport {
     figure(page, "p99-over-time", "P99 per window (ms)", new LineChart("p99-over-time-chart",
         XAxis.linear("seconds into the measurement", lastSecond(runs)), "P99 ms")
         .svg(perWindow(runs, names, w -> w.latency().p99())));
+    List<LineChart.Series> cpu = cpuPerWindow(runs, names);
+    if (!cpu.isEmpty()) {
+      figure(page, "cpu-over-time", "CPU per window, each process (%, 100 = one core)", new LineChart(
+          "cpu-over-time-chart", XAxis.linear("seconds into the measurement", lastSecond(runs)), "CPU %").svg(cpu));
+    }
     page.append("</div>\n");
 
     if (sweep != null) {
@@ -116,6 +132,9 @@ public final class HtmlReport {
       page.append("</div>\n");
     }
 
+    for (ExtraTable table : tables) {
+      table.append(page);
+    }
     page.append("<h2>Figures</h2>\n");
     RunTable.append(page, runs, sweep);
     return page.append("</body>\n</html>\n").toString();
@@ -163,6 +182,33 @@ public final class HtmlReport {
         points.add(new double[] {w.endSeconds(), value.applyAsDouble(w)});
       }
       series.add(new LineChart.Series(names.get(i), colour(i), points));
+    }
+    return series;
+  }
+
+  /**
+   * Each run's CPU per window, the consumer's line and, when known (the producer a child of the consumer), the
+   * producer's, dashed; empty when no window has a CPU figure.
+   */
+  private static List<LineChart.Series> cpuPerWindow(List<RunResult> runs, List<String> names) {
+    List<LineChart.Series> series = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      List<double[]> consumer = new ArrayList<>();
+      List<double[]> producer = new ArrayList<>();
+      for (WindowStats w : runs.get(i).windows()) {
+        if (Double.isFinite(w.consumerCpuPercent())) {
+          consumer.add(new double[] {w.endSeconds(), w.consumerCpuPercent()});
+        }
+        if (Double.isFinite(w.producerCpuPercent())) {
+          producer.add(new double[] {w.endSeconds(), w.producerCpuPercent()});
+        }
+      }
+      if (!consumer.isEmpty()) {
+        series.add(new LineChart.Series(names.get(i) + " consumer", colour(i), consumer));
+      }
+      if (!producer.isEmpty()) {
+        series.add(new LineChart.Series(names.get(i) + " producer", colour(i), producer, true));
+      }
     }
     return series;
   }

@@ -25,8 +25,11 @@ final class LineChart {
   /** Dots only while they do not crowd the line. */
   private static final int MAX_DOTS = 60;
 
-  /** A line: (x, y) pairs in the axes' units, and its colour. */
-  record Series(String name, String colour, List<double[]> points) {
+  /** A line: (x, y) pairs in the axes' units, its colour, and whether it is dashed (a second line of one colour). */
+  record Series(String name, String colour, List<double[]> points, boolean dashed) {
+    Series(String name, String colour, List<double[]> points) {
+      this(name, colour, points, false);
+    }
   }
 
   private final String id;
@@ -137,8 +140,8 @@ final class LineChart {
       }
     }
     svg.append(String.format(Locale.ROOT, "<g class=\"series\" data-name=\"%s\"><polyline points=\"%s\" fill=\"none\" "
-            + "stroke=\"%s\" stroke-width=\"2.5\" stroke-linejoin=\"round\"/>%s</g>%n", Xml.escape(s.name()),
-        points.toString().trim(), s.colour(), dots));
+            + "stroke=\"%s\" stroke-width=\"2.5\" stroke-linejoin=\"round\"%s/>%s</g>%n", Xml.escape(s.name()),
+        points.toString().trim(), s.colour(), s.dashed() ? " stroke-dasharray=\"6 4\"" : "", dots));
   }
 
   private double xPixel(double value) {

@@ -25,6 +25,9 @@ final class RunTable {
     for (String h : LATENCY_HEADERS) {
       header(page, h, null);
     }
+    for (String h : SIDE_HEADERS) {
+      header(page, h, null);
+    }
     page.append("</tr></thead>\n<tbody>\n");
     for (int i = 0; i < runs.size(); i++) {
       RunResult r = runs.get(i);
@@ -43,9 +46,30 @@ final class RunTable {
           r.latency().p99(), r.latency().p999(), r.latency().max()}) {
         cell(page, Human.ms(ms), null);
       }
+      sides(page, r);
       page.append("</tr>\n");
     }
     page.append("</tbody>\n</table>\n");
+  }
+
+  /**
+   * Each side's figures beside the consumer's: CPU per request of each process, the provider's own average and
+   * the gap between the two, the consumer's Axle {@code wait}; {@code -} where unknown.
+   */
+  private static final String[] SIDE_HEADERS = {"consumer CPU µs/req", "producer CPU µs/req", "provider avg ms",
+      "gap ms", "consumer wait ms"};
+
+  private static void sides(StringBuilder page, RunResult r) {
+    cell(page, r.cpu() == null ? "-" : micros(r.cpu().consumerUs()), null);
+    cell(page, r.cpu() == null ? "-" : micros(r.cpu().producerUs()), null);
+    cell(page, r.provider() == null ? "-" : Human.ms(r.provider().avgMs()), null);
+    cell(page, Double.isFinite(r.gapAvgMs()) ? Human.ms(r.gapAvgMs()) : "-", null);
+    double waitUs = r.consumer() == null ? Double.NaN : r.consumer().stageUs(io.axle.perf.report.ConsumerWindow.WAIT);
+    cell(page, Double.isFinite(waitUs) ? Human.ms(waitUs / 1000) : "-", null);
+  }
+
+  private static String micros(double us) {
+    return Double.isFinite(us) ? String.format(java.util.Locale.ROOT, "%.1f", us) : "-";
   }
 
   private static void header(StringBuilder page, String text, String cssClass) {
