@@ -35,6 +35,13 @@ class BadConfigurationTest {
   }
 
   @Test
+  void aWarmupMaxShorterThanTheWarmup_isRefusedWithBothValues() {
+    assertThat(run("-c", "--warmup=5s", "--warmup.max=3s")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
+    assertThat(stderr()).contains("warmup.max: 3s (expected: 0s, or at least warmup: 5s, the warm-up it may extend "
+        + "until the windows settle) — from command line --warmup.max=3s");
+  }
+
+  @Test
   void badProducerKey_failsBeforeServing() {
     assertThat(run("--response-size=-1")).isEqualTo(ExitStatus.BAD_CONFIGURATION);
     assertThat(stderr()).contains("response-size: -1 (expected: an integer >= 0) — from command line --response-size=-1");

@@ -210,6 +210,22 @@ class ConsumerRunTest {
   }
 
   @Test
+  void withWarmupMax_theWarmupGoesOnUntilTheWindowsSettle_andSaysHowItEnded(@TempDir Path dir) throws Exception {
+    ConsumerRun run = ConsumerRun.against(shared.get(), dir, "--warmup=1s", "--warmup.max=4s", "--duration=1s",
+        "--sync=false", "--async-count=8");
+
+    // At least the warm-up's 1 s, at most warmup.max; either way the output says which.
+    double warmup = run.json().getDouble("warmup_s");
+    assertThat(warmup).isBetween(0.9, 4.3);
+    assertThat(run.output()).containsPattern("warm-up: (settled after \\d+\\.\\d s \\(the last 3 windows' TPS within "
+        + "\\d+% of their mean\\)|not settled after \\d+\\.\\d s \\(warmup.max; )");
+    assertThat(run.output()).contains("warm-up 1s until the windows settle (at most 4s)");
+    // 500 ms windows: the settled warm-up had at least three of them.
+    long warmupWindows = run.output().lines().filter(line -> line.endsWith("(warm-up)")).count();
+    assertThat(warmupWindows).isBetween(3L, 9L);
+  }
+
+  @Test
   void warmupWindowsArePrintedButLeftOutOfTheResult(@TempDir Path dir) throws Exception {
     Path json = dir.resolve("result.json");
     ByteArrayOutputStream out = new ByteArrayOutputStream();

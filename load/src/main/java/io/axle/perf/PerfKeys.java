@@ -45,6 +45,10 @@ public final class PerfKeys implements ConfigKeyProvider {
   public static final ConfigKey<Duration> WARMUP = ConfigKey.durationKey("warmup", Duration.ofSeconds(5),
       "Consumer: how long to drive load before measuring; its windows are printed but left out of the summary.");
 
+  public static final ConfigKey<Duration> WARMUP_MAX = ConfigKey.durationKey("warmup.max", Duration.ZERO,
+      "Consumer: 0s keeps the warm-up at warmup; longer, the warm-up goes on past warmup until the last three "
+          + "windows' TPS lie within 10% of their mean (they settled), at most this long.");
+
   public static final ConfigKey<String> JSON = ConfigKey.stringKey("json", null,
       "Consumer: file to write the machine-readable result to; none by default.");
 
@@ -201,7 +205,7 @@ public final class PerfKeys implements ConfigKeyProvider {
 
   private static final List<ConfigKey<?>> KEYS = List.of(SYNC, SYNC_COUNT, SYNC_THREADS, PAYLOAD, ASYNC_COUNT,
       REQUEST_SIZE, RESPONSE_SIZE,
-      DURATION, WARMUP, JSON, LOOPBACK, REPORT, RPS, RPS_MAX_IN_FLIGHT, LONG_TAIL_RATIO, LONG_TAIL_DELAY, SWEEP, SWEEP_REPEATS,
+      DURATION, WARMUP, WARMUP_MAX, JSON, LOOPBACK, REPORT, RPS, RPS_MAX_IN_FLIGHT, LONG_TAIL_RATIO, LONG_TAIL_DELAY, SWEEP, SWEEP_REPEATS,
       TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, ECHO_DELAY, OVERLOAD, OVERLOAD_PERCENT,
       OVERLOAD_ALGORITHM, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
       LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER, LOOPBACK_STOP_ONE_SIGNAL,

@@ -90,7 +90,8 @@ public final class Consumer {
         PerfService.SERVICE_NAME, target.description(), settings.transport()
             + (settings.rawRestClient() ? " (driven by the raw Vert.x HTTP client: rest.client is raw)" : ""),
         load(), payloadDescription(),
-        TextReport.duration(settings.warmup()),
+        TextReport.duration(settings.warmup()) + (settings.warmupMax().isZero() ? ""
+            : " until the windows settle (at most " + TextReport.duration(settings.warmupMax()) + ")"),
         settings.untilInterrupted() ? "until interrupted" : TextReport.duration(settings.duration()),
         settings.longTail().active() ? ", long tail: " + settings.longTail().ratio() + " of calls sleepEcho "
             + settings.longTail().delayMs() + "ms" : "",
@@ -161,7 +162,7 @@ public final class Consumer {
     // An open loop's concurrency is what the rate took: the most calls in flight at once.
     int concurrency = openLoop != null ? openLoop.peakInFlight() : settings.concurrency();
     return new RunResult(settings.transport(), settings.mode(), concurrency, settings.requestSize(),
-        settings.warmup().toMillis() / 1000.0, seconds, requests, measurement.errors(),
+        measurement.warmupNanos() / 1e9, seconds, requests, measurement.errors(),
         seconds > 0 ? requests / seconds : 0, Latency.of(measurement.latencyNanos()), measurement.windows(),
         provider.summary(),
         open == null ? null : new OpenLoopResult(open.rps(), open.maxInFlight(), measurement.late(),

@@ -8,6 +8,7 @@ import io.axle.perf.PerfKeys;
 import io.axle.perf.payload.Payloads;
 import io.axle.perf.PerfService;
 import io.axle.perf.baseline.Baseline;
+import io.axle.perf.report.TextReport;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -28,10 +29,12 @@ import java.time.Duration;
  * @param echoDelayMs {@code echo.delay}: when above 0, the normal calls are {@code sleepEcho} with it too
  * @param payload {@code payload}: {@code string}, or the POJO the normal calls carry ({@code pojo-1k}, {@code pojo-64k})
  * @param rawRestClient {@code rest.client: raw}: Axle's REST server is driven by the raw HTTP client, not Axle's
+ * @param warmupMax {@code warmup.max}: zero for a warm-up of {@code warmup} exactly; else the longest warm-up, which
+ *     ends once the windows settle
  */
 public record ConsumerSettings(boolean sync, int syncCount, boolean virtualCallers, int asyncCount, int requestSize,
     Duration duration, Duration warmup, Duration window, Path json, String transport, OpenLoop openLoop, LongTail longTail,
-    Path report, int echoDelayMs, String payload, boolean rawRestClient) {
+    Path report, int echoDelayMs, String payload, boolean rawRestClient, Duration warmupMax) {
 
   /** {@code rps} and {@code rps.max-in-flight}. */
   public record OpenLoop(int rps, int maxInFlight) {
@@ -70,7 +73,20 @@ public record ConsumerSettings(boolean sync, int syncCount, boolean virtualCalle
         echoDelayMs(config),
         config.get(PerfKeys.PAYLOAD),
         // The raw echoes are always driven by the raw clients: the key is about Axle's REST server only.
-        rawRestClient(config) && !config.get(PerfKeys.BASELINE) && !config.get(PerfKeys.BASELINE_REST));
+        rawRestClient(config) && !config.get(PerfKeys.BASELINE) && !config.get(PerfKeys.BASELINE_REST),
+        warmupMax(config));
+  }
+
+  /** {@code warmup.max}: 0, or at least the warm-up it extends. */
+  private static Duration warmupMax(AxleConfig config) {
+    Duration max = config.get(PerfKeys.WARMUP_MAX);
+    Duration warmup = config.get(PerfKeys.WARMUP);
+    if (!max.isZero() && max.compareTo(warmup) < 0) {
+      throw new ConfigException(PerfKeys.WARMUP_MAX.name() + ": " + TextReport.duration(max) + " (expected: 0s, or at "
+          + "least warmup: " + TextReport.duration(warmup) + ", the warm-up it may extend until the windows settle) — "
+          + config.origin(PerfKeys.WARMUP_MAX.name()));
+    }
+    return max;
   }
 
   /**

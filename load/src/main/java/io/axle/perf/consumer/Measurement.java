@@ -16,8 +16,9 @@ import org.HdrHistogram.Histogram;
  *     measured, or no clock)
  * @param producerCpuNanos the producer process's, likewise; negative when it is not a child of this one
  * @param instances answered calls by producer instance over the measured time; empty when not counted
+ * @param warmupNanos how long the warm-up really lasted (with {@code warmup.max}, until the windows settled)
  */
 record Measurement(Histogram latencyNanos, long errors, long nanos, List<WindowStats> windows,
     Histogram slowLatencyNanos, long late, long unsent, long consumerCpuNanos, long producerCpuNanos,
-    java.util.Map<String, Long> instances) {
+    java.util.Map<String, Long> instances, long warmupNanos) {
 }

@@ -22,6 +22,11 @@ import org.HdrHistogram.Histogram;
  */
 final class WindowClock {
   private final Duration warmup;
+  /** {@code warmup.max}: zero for a fixed warm-up. */
+  private final Duration warmupMax;
+  /** The warm-up windows' TPS, for the settling rule. */
+  private final List<Double> warmupTps = new ArrayList<>();
+  private long warmupNanos;
   private final Duration duration;
   private final long windowNanos;
   private final Samples samples;
@@ -67,6 +72,7 @@ final class WindowClock {
     this.transport = settings.transport();
     this.inFlight = inFlight;
     this.warmup = settings.warmup();
+    this.warmupMax = settings.warmupMax();
     this.duration = settings.duration();
     this.windowNanos = settings.window().toNanos();
     this.samples = samples;
@@ -84,13 +90,18 @@ final class WindowClock {
   /** Runs both phases; returns early, with what was measured so far, when a stop is requested. */
   Measurement run() throws InterruptedException {
     if (stop.await(alignmentNanos())) {
-      return new Measurement(total, 0, 0, List.of(), slowTotal, 0, 0, -1, -1, java.util.Map.of());
+      return new Measurement(total, 0, 0, List.of(), slowTotal, 0, 0, -1, -1, java.util.Map.of(), 0);
     }
     samples.take(); // whatever was recorded before the load started (the readiness probe) is not load
     if (instances != null) {
       instances.take();
     }
-    boolean stopped = !warmup.isZero() && phase(warmup.toNanos(), true);
+    long warmupStart = System.nanoTime();
+    boolean stopped = !warmup.isZero() && phase(warmupMax.isZero() ? warmup.toNanos() : warmupMax.toNanos(), true);
+    warmupNanos = System.nanoTime() - warmupStart;
+    if (!stopped && !warmupMax.isZero()) {
+      out.println(settleLine());
+    }
     if (!stopped) {
       // 0 measures until interrupted; Long.MAX_VALUE nanoseconds is some 292 years.
       phase(duration.isZero() ? Long.MAX_VALUE : duration.toNanos(), false);
@@ -98,7 +109,40 @@ final class WindowClock {
     return new Measurement(total, measuredErrors, measuredNanos, List.copyOf(measured), slowTotal, measuredLate,
         measuredUnsent, CpuClocks.delta(measuredStart, measuredEnd, CpuClocks::consumerNanos),
         CpuClocks.delta(measuredStart, measuredEnd, CpuClocks::producerNanos),
-        java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(measuredInstances)));
+        java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(measuredInstances)), warmupNanos);
+  }
+
+  /** Windows whose TPS must agree for the warm-up to count as settled. */
+  static final int SETTLE_WINDOWS = 3;
+  /** How far each of them may lie from their mean. */
+  static final double SETTLE_TOLERANCE = 0.10;
+
+  /** True once the last {@link #SETTLE_WINDOWS} warm-up windows' TPS lie within the tolerance of their mean. */
+  static boolean settled(List<Double> tps) {
+    return tps.size() >= SETTLE_WINDOWS && spread(tps) <= SETTLE_TOLERANCE;
+  }
+
+  /** The largest distance of the last windows' TPS from their mean, as a share of it; infinite without enough. */
+  static double spread(List<Double> tps) {
+    if (tps.size() < SETTLE_WINDOWS) {
+      return Double.POSITIVE_INFINITY;
+    }
+    List<Double> last = tps.subList(tps.size() - SETTLE_WINDOWS, tps.size());
+    double mean = last.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    return mean <= 0 ? Double.POSITIVE_INFINITY
+        : last.stream().mapToDouble(v -> Math.abs(v - mean) / mean).max().orElse(0);
+  }
+
+  private String settleLine() {
+    double spread = spread(warmupTps);
+    String seconds = String.format(java.util.Locale.ROOT, "%.1f s", warmupNanos / 1e9);
+    String windows = Double.isInfinite(spread) ? "fewer than " + SETTLE_WINDOWS + " windows"
+        : String.format(java.util.Locale.ROOT, "the last %d windows' TPS within %.0f%% of their mean", SETTLE_WINDOWS,
+            100 * spread);
+    return settled(warmupTps)
+        ? "warm-up: settled after " + seconds + " (" + windows + ")"
+        : "warm-up: not settled after " + seconds + " (warmup.max; " + windows + ", over "
+            + Math.round(100 * SETTLE_TOLERANCE) + "%): measuring anyway";
   }
 
   /**
@@ -157,6 +201,9 @@ final class WindowClock {
       if (last) {
         return stopped;
       }
+      if (isWarmup && !warmupMax.isZero() && nominalEnd >= warmup.toNanos() && settled(warmupTps)) {
+        return false; // the windows settled after the warm-up's least length
+      }
     }
   }
 
@@ -167,6 +214,9 @@ final class WindowClock {
 
   private void close(long endNanos, long elapsedNanos, Samples.Interval interval, boolean isWarmup,
       boolean interrupted, double consumerCpuPercent, double producerCpuPercent) {
+    if (isWarmup && !interrupted) {
+      warmupTps.add(interval.requests() / (Math.max(1, elapsedNanos) / 1e9));
+    }
     if (!isWarmup) {
       total.add(interval.latencyNanos());
       slowTotal.add(interval.slowLatencyNanos());
