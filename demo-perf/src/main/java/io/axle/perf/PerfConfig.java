@@ -31,7 +31,8 @@ public record PerfConfig(AxleConfig config) {
       PerfKeys.PROXY_TARGET, PerfKeys.LOOPBACK_PROXY, PerfKeys.LOOPBACK_PRODUCERS, PerfKeys.LOOPBACK_ZOOKEEPER,
       PerfKeys.LOOPBACK_STOP_ONE_AFTER, PerfKeys.LOOPBACK_STOP_ONE_SIGNAL, PerfKeys.BASELINE_ENABLED, PerfKeys.BASELINE_ADDRESS,
       PerfKeys.BASELINE_REST_ADDRESS, PerfKeys.BASELINE, PerfKeys.BASELINE_REST, PerfKeys.REST_CLIENT, PerfKeys.PRODUCER_WAIT, PerfKeys.DASHBOARD,
-      PerfKeys.DASHBOARD_ADDRESS, PerfKeys.WARMUP_MAX, PerfKeys.CONSUMER_METRICS);
+      PerfKeys.DASHBOARD_ADDRESS, PerfKeys.WARMUP_MAX, PerfKeys.CONSUMER_METRICS, PerfKeys.CONTROL_ADDRESS,
+      PerfKeys.TUNE_CONTROL);
 
   /**
    * Switches given as a bare {@code --baseline} (or {@code --dashboard}): Spring reads that as an empty value, the demo (like

@@ -199,6 +199,15 @@ public final class PerfKeys implements ConfigKeyProvider {
           + "prints its stages, connections and the gap's parts. compare turns it off on both sides unless set, "
           + "since the raw client keeps none; it costs the consumer some CPU per call (docs/benchmarks.md).");
 
+  public static final ConfigKey<HostAndPort> CONTROL_ADDRESS = ConfigKey.addressKey("control.address", null,
+      "Producer: where it takes POST /perf/restart (key=value lines: it restarts with them), so that a consumer's "
+          + "-c --tune can try its configurations; none by default. Anyone who reaches it can restart the producer "
+          + "with any producer key: bind it to loopback or a trusted network.");
+
+  public static final ConfigKey<HostAndPort> TUNE_CONTROL = ConfigKey.addressKey("tune.control", null,
+      "Consumer, with -c --tune: the control.address of the producer, which each configuration's producer keys are "
+          + "sent to (it restarts with them) before its runs.");
+
   public static final ConfigKey<HostAndPort> DASHBOARD_ADDRESS = ConfigKey.addressKey("dashboard.address",
       new HostAndPort("127.0.0.1", 0),
       "Consumer, with dashboard: where its dashboard listens (port 0 picks a free one).");
@@ -210,7 +219,17 @@ public final class PerfKeys implements ConfigKeyProvider {
       OVERLOAD_ALGORITHM, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
       LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER, LOOPBACK_STOP_ONE_SIGNAL,
       BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, REST_CLIENT, COMPARE,
-      COMPARE_PAIRS, PRODUCER_WAIT, TUNE, TUNE_TARGET_P999, TUNE_BUDGET, DASHBOARD, DASHBOARD_ADDRESS, CONSUMER_METRICS);
+      COMPARE_PAIRS, PRODUCER_WAIT, TUNE, TUNE_TARGET_P999, TUNE_BUDGET, DASHBOARD, DASHBOARD_ADDRESS, CONSUMER_METRICS, CONTROL_ADDRESS, TUNE_CONTROL);
+
+  /**
+   * Whether {@code key} is the producer's to use: the runtime's keys ({@code axle.*}, {@code servicecomb.*}) and the
+   * producer's own ({@code response-size}, {@code baseline.*}). What {@code --loopback} passes to the producer it
+   * starts, and what a tune sends to a producer's {@code control.address}.
+   */
+  public static boolean isProducerKey(String key) {
+    return key.startsWith("axle.") || key.startsWith("servicecomb.") || key.equals(RESPONSE_SIZE.name())
+        || key.startsWith("baseline.");
+  }
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public PerfKeys() {

@@ -288,8 +288,7 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
       }
     }
     for (String arg : args) {
-      if (arg.startsWith("--axle.") || arg.startsWith("--servicecomb.")
-          || arg.startsWith("--" + PerfKeys.RESPONSE_SIZE.name() + "=") || arg.startsWith("--baseline.")) {
+      if (arg.startsWith("--") && PerfKeys.isProducerKey(arg.substring(2).split("=", 2)[0])) {
         producer.add(arg);
       }
     }

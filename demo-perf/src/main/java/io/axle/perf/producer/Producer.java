@@ -87,16 +87,68 @@ public final class Producer implements AutoCloseable {
    * whose Axle runtime stops gracefully within {@code axle.shutdown.timeout}, so calls in flight are answered.
    */
   public static int runUntilStopped(String[] args, PerfOutput output, StopSignal stop) throws InterruptedException {
-    Producer producer = start(args, output, stop);
+    Producer first = start(args, output, stop);
+    Producer[] current = {first};
+    ProducerControl control = null;
     try {
-      output.out().println(producer.readyLine());
-      producer.dashboardLine().ifPresent(output.out()::println);
+      output.out().println(first.readyLine());
+      first.dashboardLine().ifPresent(output.out()::println);
+      io.axle.config.HostAndPort controlAddress =
+          first.context.getBean(PerfConfig.class).config().get(io.axle.perf.PerfKeys.CONTROL_ADDRESS);
+      if (controlAddress != null) {
+        control = ProducerControl.start(controlAddress, keys -> {
+          synchronized (current) {
+            // The old one first: the new one binds the same ports. Its calls in flight are answered as it stops.
+            current[0].close();
+            try {
+              current[0] = start(withKeys(args, keys), output, stop);
+            } catch (RuntimeException e) {
+              // A bad value must not leave the port without a producer: the command line's own, again.
+              current[0] = start(args, output, stop);
+              io.axle.config.ConfigException bad = findConfigException(e);
+              throw new IllegalArgumentException("restart with " + keys + " failed, serving as before: "
+                  + (bad != null ? bad.getMessage() : String.valueOf(e.getMessage())), e);
+            }
+            output.out().println("perf producer restarted with " + keys + ": " + current[0].readyLine());
+            output.out().flush();
+            return current[0].readyLine();
+          }
+        });
+        output.out().println("perf producer control: " + control.url() + " (POST key=value lines to restart with them)");
+      }
       output.out().flush();
       stop.await();
     } finally {
-      producer.close();
+      if (control != null) {
+        control.close();
+      }
+      synchronized (current) {
+        current[0].close();
+      }
     }
     return 0;
+  }
+
+  /** The command line with {@code keys} set: their own spellings in {@code args} replaced (Spring would join a repeat). */
+  static String[] withKeys(String[] args, Map<String, String> keys) {
+    List<String> restarted = new java.util.ArrayList<>();
+    for (String arg : args) {
+      String key = arg.startsWith("--") ? arg.substring(2).split("=", 2)[0] : null;
+      if (key == null || !keys.containsKey(key)) {
+        restarted.add(arg);
+      }
+    }
+    keys.forEach((key, value) -> restarted.add("--" + key + "=" + value));
+    return restarted.toArray(String[]::new);
+  }
+
+  private static io.axle.config.ConfigException findConfigException(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof io.axle.config.ConfigException bad) {
+        return bad;
+      }
+    }
+    return null;
   }
 
   /**

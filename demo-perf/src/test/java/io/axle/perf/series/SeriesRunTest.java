@@ -185,6 +185,25 @@ class SeriesRunTest {
     assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("series step");
   }
 
+  @Test
+  void aConsumerTune_needsAProducerItCanRestart_andTheControlKeyNeedsATune() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    assertThat(PerfMain.run(new String[] {"-c", "--tune"}, print(out), print(err)))
+        .isEqualTo(ExitStatus.BAD_CONFIGURATION);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("tune: true as consumer (expected: with --loopback, which "
+        + "starts a producer for each run with the configuration tried, or -c with tune.control=host:port, the "
+        + "control.address of a producer started with it");
+
+    err.reset();
+    assertThat(PerfMain.run(new String[] {"-c", "--tune.control=127.0.0.1:9090"}, print(out), print(err)))
+        .isEqualTo(ExitStatus.BAD_CONFIGURATION);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("tune.control: 127.0.0.1:9090 (expected: only with -c "
+        + "--tune; --loopback starts its own producers)");
+    assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("series step");
+  }
+
   private static PrintStream print(ByteArrayOutputStream bytes) {
     return new PrintStream(bytes, true, StandardCharsets.UTF_8);
   }

@@ -53,7 +53,9 @@ class TuneRunTest {
     assertThat(tune.getBoolean("out_of_budget")).isTrue();
     assertThat(tune.getJsonArray("steps")).hasSize(4);
     assertThat(tune.getJsonObject("best").getString("axle.executors.default")).isEqualTo("inline");
-    assertThat(Files.readString(report)).contains("perf series: run");
+    // The page: each step at its knee, and the walk's table.
+    assertThat(Files.readString(report)).contains("perf tune: highway, knee by step (P999 &lt;= 1000.000 ms)",
+        "id=\"tune-walk\"", "step 1 warm-up=as configured");
 
     // The fragment, as a file a producer is given, is what it starts with.
     Path yaml = dir.resolve("tuned.yaml");

@@ -7,12 +7,13 @@ import java.util.Locale;
  * summary's last line. The rules, in order (the first that holds is named):
  *
  * <ol>
+ *   <li>the consumer's connections: calls spend over half of the consumer's Axle latency in its {@code connection}
+ *       stage (waiting for a pooled connection, or for one to open): first, because a saturated CPU (which a
+ *       loopback run of REST with too few connections also shows) is then a consequence, not the cause;</li>
  *   <li>the host's CPU: the consumer and the producer child together use at least {@link #SATURATED} of the
  *       cores (loopback: both on this host); the side that uses more is named, with its knobs first;</li>
  *   <li>the consumer's CPU: this process alone uses that much;</li>
  *   <li>the producer's executor queue: calls wait for a thread longer than half the provider's time;</li>
- *   <li>the consumer's connections: calls spend over a quarter of the consumer's Axle latency in its
- *       {@code connection} stage (waiting for a pooled connection, or for one to open);</li>
  *   <li>the callers: over half the gap between the consumer and the provider is the callers' own hand-offs
  *       (the driver's average less Axle's consumer latency: a parked thread's wake-up);</li>
  *   <li>outside the provider: the consumer's average is more than twice the provider's (the client, its
@@ -32,6 +33,16 @@ public final class Diagnosis {
     double full = 100.0 * cores;
     double consumer = percent(result, true);
     double producer = percent(result, false);
+    ConsumerWindow own = result.consumer();
+    if (own != null && own.hasStages() && Double.isFinite(own.stageUs(ConsumerWindow.CONNECTION))
+        && own.stageUs(ConsumerWindow.CONNECTION) > own.axleAvgUs() / 2) {
+      return String.format(Locale.ROOT, "likely bottleneck: the consumer's connections (calls wait %.3f ms in the "
+          + "connection stage of the consumer's %.3f ms)%s; knobs: for REST axle.rest.client.protocol: h2c, "
+          + "axle.rest.client.connection.maxPoolSize or axle.rest.client.pipelining; for highway "
+          + "axle.highway.client.thread-count", own.stageUs(ConsumerWindow.CONNECTION) / 1000, own.axleAvgUs() / 1000,
+          Double.isFinite(consumer) && Double.isFinite(producer)
+              ? String.format(Locale.ROOT, ", consumer CPU %.0f%% + producer %.0f%%", consumer, producer) : "");
+    }
     if (Double.isFinite(consumer) && Double.isFinite(producer) && consumer + producer >= SATURATED * full) {
       boolean producerMore = producer > consumer;
       String producerKnobs = "cheaper handlers (axle.executors.default: inline), fewer server loops "
@@ -54,14 +65,6 @@ public final class Diagnosis {
           + "a thread of the provider's %.3f ms); knobs: axle.executor.default.group and thread-per-group, or "
           + "axle.executors.default: inline for handlers that never block", provider.queueUs() / 1000,
           provider.avgMs());
-    }
-    ConsumerWindow own = result.consumer();
-    if (own != null && own.hasStages() && Double.isFinite(own.stageUs(ConsumerWindow.CONNECTION))
-        && own.stageUs(ConsumerWindow.CONNECTION) > own.axleAvgUs() / 4) {
-      return String.format(Locale.ROOT, "likely bottleneck: the consumer's connections (calls wait %.3f ms in the "
-          + "connection stage of the consumer's %.3f ms); knobs: for REST axle.rest.client.connection.maxPoolSize, "
-          + "axle.rest.client.pipelining or axle.rest.client.protocol: h2c; for highway "
-          + "axle.highway.client.thread-count", own.stageUs(ConsumerWindow.CONNECTION) / 1000, own.axleAvgUs() / 1000);
     }
     ConsumerWindow.GapParts parts = result.gapParts();
     if (parts != null && result.gapAvgMs() > 0 && parts.callerMs() > result.gapAvgMs() / 2) {

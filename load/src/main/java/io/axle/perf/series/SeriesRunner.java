@@ -49,9 +49,12 @@ public final class SeriesRunner {
   /** With {@code --tune}: the walk, and what made it. */
   private TuneWalk tuneWalk;
   private TuneSearch.Walk tuned;
+  /** With {@code -c --tune}: the producer's control, sent each configuration's producer keys; else null. */
+  private final ProducerRestarts restarts;
 
   private SeriesRunner(SeriesPlan plan, Role role, String[] args, PerfOutput output, StopSignal stop, String json,
-      String report, RunLauncher launcher) {
+      String report, RunLauncher launcher, io.axle.config.HostAndPort control) {
+    this.restarts = control == null ? null : new ProducerRestarts(control);
     this.plan = plan;
     this.launcher = launcher;
     this.role = role;
@@ -72,11 +75,18 @@ public final class SeriesRunner {
       RunLauncher launcher) {
     AxleConfig config = AxleConfig.load(args);
     Optional<SeriesPlan> asked = SeriesPlan.from(config);
-    if (asked.orElse(null) instanceof SeriesPlan.Tune && role != Role.LOOPBACK) {
-      // Half of the knobs are the producer's: only a producer this process starts for each run gets them.
+    io.axle.config.HostAndPort control = config.get(PerfKeys.TUNE_CONTROL); // checked even without tune
+    boolean tune = asked.orElse(null) instanceof SeriesPlan.Tune;
+    if (tune && role != Role.LOOPBACK && !(role == Role.CONSUMER && control != null)) {
+      // Half of the knobs are the producer's: only a producer this process starts, or one it can restart, gets them.
       throw new io.axle.config.ConfigException("tune: true as " + role.name().toLowerCase(Locale.ROOT)
-          + " (expected: with --loopback, which starts a producer for each run with the configuration tried) — "
-          + config.origin(PerfKeys.TUNE.name()));
+          + " (expected: with --loopback, which starts a producer for each run with the configuration tried, or -c "
+          + "with tune.control=host:port, the control.address of a producer started with it, which restarts with "
+          + "each configuration) — " + config.origin(PerfKeys.TUNE.name()));
+    }
+    if (control != null && (!tune || role == Role.LOOPBACK)) {
+      throw new io.axle.config.ConfigException(PerfKeys.TUNE_CONTROL.name() + ": " + control + " (expected: only with "
+          + "-c --tune; --loopback starts its own producers) — " + config.origin(PerfKeys.TUNE_CONTROL.name()));
     }
     if (asked.orElse(null) instanceof SeriesPlan.Overload && role != Role.LOOPBACK) {
       // Its runs differ in the producer's own configuration, which only a producer this process starts gets.
@@ -86,7 +96,7 @@ public final class SeriesRunner {
     }
     return asked
         .map(plan -> new SeriesRunner(plan, role, args, output, stop, config.get(PerfKeys.JSON),
-            config.get(PerfKeys.REPORT), launcher));
+            config.get(PerfKeys.REPORT), launcher, control));
   }
 
   /** Runs every step; the exit status: 0 when every step measured, else the failing step's. */
@@ -95,6 +105,9 @@ public final class SeriesRunner {
     switch (plan) {
       case SeriesPlan.Sweep sweep -> {
         header = sweep.key();
+        if (sweep.rounds() > 1) {
+          warmUpRun(Map.of(sweep.key(), sweep.values().get(0)));
+        }
         for (int round = 0; round < sweep.rounds(); round++) {
           for (int index : sweep.order(round)) {
             sweepStep(sweep, index, round);
@@ -111,6 +124,7 @@ public final class SeriesRunner {
         // Both consumers are driven alike: without consumer metrics (the raw client has none) unless asked.
         Map<String, String> consumerMetrics = StepArgs.has(args, PerfKeys.CONSUMER_METRICS.name()) ? Map.of()
             : Map.of(PerfKeys.CONSUMER_METRICS.name(), "false");
+        warmUpRun(with(consumerMetrics, CoreConfigKeys.REFERENCES_TRANSPORT.name(), compare.axleTransport()));
         for (int pair = 1; pair <= compare.pairs(); pair++) {
           step(compare.axleTransport() + " " + pair, with(consumerMetrics,
               CoreConfigKeys.REFERENCES_TRANSPORT.name(), compare.axleTransport()), Map.of());
@@ -223,6 +237,19 @@ public final class SeriesRunner {
     }
   }
 
+  /**
+   * One run before a sweep's rounds or a comparison's pairs, not counted: this process runs every step of a series,
+   * and its first run is the slowest (its code still compiling: a first round's runs came out up to 40% below the
+   * later ones), which would widen the first value's spread or lower the first pair's ratio.
+   */
+  private void warmUpRun(Map<String, String> keys) {
+    output.out().printf("%n=== series warm-up run, not counted: %s ===%n", keys.toString().replaceAll("[{}]", ""));
+    RunLauncher.Outcome outcome = launcher.run(role, StepArgs.of(args, keys), output, stop);
+    if (outcome.status() != ExitStatus.OK || outcome.result() == null) {
+      throw new PerfFailure("the series' warm-up run failed (exit " + outcome.status() + "); printed above");
+    }
+  }
+
   /** A knee step: the result at {@code rps}. */
   private RunResult kneeStep(int rps) {
     return step(rps + "/s", Map.of(RPS, Integer.toString(rps)), Map.of());
@@ -239,6 +266,12 @@ public final class SeriesRunner {
   private RunResult step(String label, Map<String, String> keys, Map<String, Object> sweep) {
     output.out().printf("%n=== series step %d: %s ===%n", rows.size() + 1,
         keys.isEmpty() ? label : keys.toString().replaceAll("[{}]", ""));
+    if (restarts != null && tuneWalk != null) {
+      String ready = restarts.ensure(tuneWalk.producerKeys(keys));
+      if (ready != null) {
+        output.out().println("producer at " + restarts.uri() + " restarted: " + ready);
+      }
+    }
     RunLauncher.Outcome outcome = launcher.run(role, StepArgs.of(args, keys), output, stop);
     if (outcome.status() != ExitStatus.OK || outcome.result() == null) {
       throw new PerfFailure("series step " + label + " failed (exit " + outcome.status() + "); the runs before it are "
@@ -281,10 +314,19 @@ public final class SeriesRunner {
         ? row.label() + (knee != null && rate(row) == knee.rps() ? " knee"
             : KneeSearch.meets(search, row.result(), rate(row)) ? " met" : " missed")
         : row.label()).toList();
+    if (tuned != null && !tuneWalk.reportRuns(tuned).isEmpty()) {
+      // A walk's page: each step at its knee, not its dozens of runs.
+      Map<String, RunResult> walkRuns = tuneWalk.reportRuns(tuned);
+      results = List.copyOf(walkRuns.values());
+      steps = List.copyOf(walkRuns.keySet());
+      header = "tune step";
+      title = "perf tune: " + tuneWalk.transport() + ", knee by step (P999 <= " + millis(
+          ((SeriesPlan.Tune) plan).targetP999()) + ")";
+    }
     try {
       List<io.axle.perf.report.html.ExtraTable> tables = plan instanceof SeriesPlan.Compare compare
           ? List.of(CompareRatios.of(compare, rows.stream().map(SeriesTable.Row::result).toList()).table())
-          : List.of();
+          : tuned != null ? List.of(tuneWalk.table(tuned)) : List.of();
       HtmlReport.write(Path.of(report), title, results, new SweepAxis(header, steps), tables);
       output.out().println("report: " + report);
     } catch (IOException e) {

@@ -71,6 +71,8 @@ final class TuneSearch {
   private final LongSupplier nanoClock;
   private final long deadline;
   private final int startRps;
+  /** True when the process was warmed up before the search (a capacity run): no warm-up evaluation then. */
+  private final boolean warmedUp;
 
   /**
    * @param knobs the knobs, in the order they are tried
@@ -81,6 +83,13 @@ final class TuneSearch {
    */
   TuneSearch(List<Knob> knobs, Map<String, String> current, Evaluator evaluator, int startRps, LongSupplier nanoClock,
       long budgetNanos) {
+    this(knobs, current, evaluator, startRps, nanoClock, budgetNanos, false);
+  }
+
+  /** @param warmedUp the process already ran load (a capacity run): the warm-up evaluation is skipped */
+  TuneSearch(List<Knob> knobs, Map<String, String> current, Evaluator evaluator, int startRps, LongSupplier nanoClock,
+      long budgetNanos, boolean warmedUp) {
+    this.warmedUp = warmedUp;
     this.knobs = List.copyOf(knobs);
     this.current = Map.copyOf(current);
     this.evaluator = evaluator;
@@ -91,12 +100,15 @@ final class TuneSearch {
 
   Walk run() {
     List<Step> steps = new ArrayList<>();
-    // The consumer process's first runs are slower (its code still compiling): measured, not counted.
-    Evaluation warmup = evaluator.evaluate(Map.of(), startRps, 0);
-    steps.add(new Step(1, "warm-up", "as configured", warmup, false,
-        "not counted: this process's first runs, its code still compiling"));
+    int seed = 0;
+    if (!warmedUp) {
+      // The consumer process's first runs are slower (its code still compiling): measured, not counted.
+      Evaluation warmup = evaluator.evaluate(Map.of(), startRps, 0);
+      steps.add(new Step(1, "warm-up", "as configured", warmup, false,
+          "not counted: this process's first runs, its code still compiling"));
+      seed = warmup.knee();
+    }
     int[] knees = new int[NOISE_RUNS];
-    int seed = warmup.knee();
     for (int i = 0; i < NOISE_RUNS; i++) {
       // From half the last knee found: fewer doublings to the same knee.
       int from = seed == 0 ? startRps : Math.max(1, seed / 2);

@@ -29,6 +29,33 @@ final class TuneWalk {
     RunResult step(String label, Map<String, String> keys, Map<String, Object> json);
   }
 
+  /** Closed-loop pairs, the starting configuration then the best, that measure the walk's gain at its end. */
+  static final int CONFIRM_PAIRS = 2;
+
+  /**
+   * The walk's gain, measured again at its end in the walk's own closed loop (the command line's callers): the
+   * starting configuration and the best alternated, {@link #CONFIRM_PAIRS} times.
+   */
+  record Confirmation(List<RunResult> start, List<RunResult> best) {
+    double tpsRatio() {
+      return CompareRatios.median(ratios(RunResult::tps));
+    }
+
+    double p99Ratio() {
+      return CompareRatios.median(ratios(r -> r.latency().p99()));
+    }
+
+    /** Each pair's best / start. */
+    double[] ratios(java.util.function.ToDoubleFunction<RunResult> figure) {
+      double[] ratios = new double[start.size()];
+      for (int i = 0; i < ratios.length; i++) {
+        double base = figure.applyAsDouble(start.get(i));
+        ratios[i] = base > 0 ? figure.applyAsDouble(best.get(i)) / base : Double.NaN;
+      }
+      return ratios;
+    }
+  }
+
   /** Each run's measured time and warm-up when the user set neither: a walk makes dozens of runs. */
   static final java.time.Duration RUN_DURATION = java.time.Duration.ofSeconds(3);
   static final java.time.Duration RUN_WARMUP = java.time.Duration.ofSeconds(2);
@@ -42,6 +69,9 @@ final class TuneWalk {
   /** The length every run gets: short, unless the command line chose it. */
   private final Map<String, String> runLength = new LinkedHashMap<>();
   private int evaluation;
+  /** The closed-loop run that warmed the process up and placed the first knee search; null when not made. */
+  private RunResult capacity;
+  private Confirmation confirmation;
 
   TuneWalk(SeriesPlan.Tune plan, AxleConfig config, String[] args, Stepper stepper) {
     this.plan = plan;
@@ -85,8 +115,46 @@ final class TuneWalk {
     for (TuneSearch.Knob knob : knobs) {
       current.put(knob.key(), currentValue(knob.key()));
     }
-    return new TuneSearch(knobs, current, this::evaluate, plan.startRps(), System::nanoTime, plan.budget().toNanos())
-        .run();
+    int startRps = plan.startRps();
+    long deadline = System.nanoTime() + plan.budget().toNanos();
+    // Without a start rate on the command line, one closed-loop run of the starting configuration: it warms this
+    // process up (its first runs are slower), and half its TPS is where the first knee search starts, instead of
+    // doubling up from knee.start-rps through a dozen runs.
+    if (!onCommandLine(PerfKeys.KNEE_START_RPS.name())) {
+      capacity = closedLoop("tune: capacity as configured (closed loop)", Map.of(), "capacity");
+      startRps = Math.max(plan.startRps(), (int) (capacity.tps() / 2));
+    }
+    TuneSearch.Walk walk = new TuneSearch(knobs, current, this::evaluate, startRps, System::nanoTime,
+        Math.max(0, deadline - System.nanoTime()), capacity != null).run();
+    confirmation = confirm(walk);
+    return walk;
+  }
+
+  /**
+   * The gain, measured again: when the walk kept a change, {@link #CONFIRM_PAIRS} closed-loop pairs of the starting
+   * configuration and the best, alternated (after the budget: the walk's verdict is not changed by them).
+   */
+  private Confirmation confirm(TuneSearch.Walk walk) {
+    if (walk.best().isEmpty()) {
+      return null;
+    }
+    List<RunResult> start = new ArrayList<>();
+    List<RunResult> best = new ArrayList<>();
+    for (int pair = 1; pair <= CONFIRM_PAIRS; pair++) {
+      start.add(closedLoop("tune: confirm " + pair + ", as configured (closed loop)", Map.of(), "confirm start"));
+      best.add(closedLoop("tune: confirm " + pair + ", best (closed loop)", walk.best(), "confirm best"));
+    }
+    return new Confirmation(List.copyOf(start), List.copyOf(best));
+  }
+
+  /** One closed-loop run (the command line's callers) with {@code changes}, at the walk's run length. */
+  private RunResult closedLoop(String label, Map<String, String> changes, String role) {
+    Map<String, String> keys = new LinkedHashMap<>(changes);
+    keys.putAll(runLength);
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("tune", role);
+    json.put("changes", new TreeMap<>(changes));
+    return stepper.step(label, keys, json);
   }
 
   /** The value a key has in the starting configuration: the user's, else its default. */
@@ -164,6 +232,18 @@ final class TuneWalk {
         walk.bestKnee(), SeriesRunner.millis(plan.targetP999()), walk.startKnee(),
         walk.startKnee() == 0 ? "no rate met the target as configured"
             : String.format(Locale.ROOT, "%.2fx", (double) walk.bestKnee() / walk.startKnee())));
+    if (capacity != null) {
+      text.append(String.format(Locale.ROOT, "capacity as configured: %.0f requests/s in a closed loop; the first knee "
+          + "search started at half of it%n", capacity.tps()));
+    }
+    if (confirmation != null) {
+      double[] tps = confirmation.ratios(RunResult::tps);
+      text.append(String.format(Locale.ROOT, "gain over the starting configuration, measured again: TPS %.2fx (pairs "
+          + "%s), P99 %.2fx, in the walk's closed loop, %d pairs of the two configurations alternated%n",
+          confirmation.tpsRatio(), pairList(tps), confirmation.p99Ratio(), tps.length));
+    } else {
+      text.append("gain over the starting configuration: none to measure (no change was kept)\n");
+    }
     text.append("microservice.yaml (the knobs tuned, at their best values; # changed marks what the walk changed):\n");
     text.append(yaml(best(walk), walk.best().keySet()));
     return text.toString();
@@ -211,7 +291,90 @@ final class TuneWalk {
     return new JsonObject().put("transport", transport).put("target_p999_ms", plan.targetP999().toNanos() / 1e6)
         .put("noise", walk.noise()).put("too_noisy", walk.tooNoisy()).put("out_of_budget", walk.outOfBudget())
         .put("start_knee_rps", walk.startKnee()).put("best_knee_rps", walk.bestKnee())
-        .put("best", new JsonObject(new LinkedHashMap<String, Object>(best(walk)))).put("steps", steps);
+        .put("best", new JsonObject(new LinkedHashMap<String, Object>(best(walk)))).put("steps", steps)
+        .put("capacity_tps", capacity == null ? null : Math.round(capacity.tps()))
+        .put("confirm", confirmation == null ? null : new JsonObject()
+            .put("pairs", confirmation.start().size())
+            .put("tps_ratio", Math.round(confirmation.tpsRatio() * 1e4) / 1e4)
+            .put("p99_ratio", Math.round(confirmation.p99Ratio() * 1e4) / 1e4)
+            .put("tps_ratios", new JsonArray(java.util.Arrays.stream(confirmation.ratios(RunResult::tps))
+                .mapToObj(r -> (Object) (Math.round(r * 1e4) / 1e4)).toList())));
+  }
+
+  private static String pairList(double[] ratios) {
+    StringBuilder list = new StringBuilder();
+    for (double ratio : ratios) {
+      list.append(list.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", ratio));
+    }
+    return list.toString();
+  }
+
+  /**
+   * The walk's page: one run per step, the run at its knee (a step without one is left out), labelled with the
+   * step, so the page's "by step" charts draw the knee rate step by step and the curves compare the configurations
+   * at their knees; the confirmation's runs after them.
+   */
+  Map<String, RunResult> reportRuns(TuneSearch.Walk walk) {
+    Map<String, RunResult> runs = new LinkedHashMap<>();
+    for (TuneSearch.Step step : walk.steps()) {
+      if (step.result().at() != null && !step.result().below()) {
+        runs.put("step " + step.number() + " " + shortKey(step.knob()) + "=" + step.value()
+            + (step.kept() && step.number() > 1 ? " kept" : ""), step.result().at());
+      }
+    }
+    if (confirmation != null) {
+      for (int i = 0; i < confirmation.start().size(); i++) {
+        runs.put("confirm " + (i + 1) + " start (closed loop)", confirmation.start().get(i));
+        runs.put("confirm " + (i + 1) + " best (closed loop)", confirmation.best().get(i));
+      }
+    }
+    return runs;
+  }
+
+  /** The walk's table for the page: as printed, a row per step. */
+  io.axle.perf.report.html.ExtraTable table(TuneSearch.Walk walk) {
+    List<List<String>> rows = new ArrayList<>();
+    for (TuneSearch.Step step : walk.steps()) {
+      RunResult at = step.result().at();
+      rows.add(List.of(Integer.toString(step.number()), step.knob(), step.value(),
+          (step.result().below() ? "< " : "") + step.result().knee(), at == null ? "-" : fixed(at.latency().p999()),
+          step.why()));
+    }
+    return new io.axle.perf.report.html.ExtraTable("tune-walk", String.format(Locale.ROOT,
+        "the walk: best %d requests/s against %d as configured (P999 <= %s)", walk.bestKnee(), walk.startKnee(),
+        SeriesRunner.millis(plan.targetP999())), List.of("step", "knob", "value", "knee rps", "P999 ms", "why"), rows);
+  }
+
+  /** {@code axle.executors.default} as {@code executors.default}: labels stay short. */
+  private static String shortKey(String key) {
+    return key.startsWith("axle.") ? key.substring("axle.".length()) : key;
+  }
+
+  /**
+   * The producer's keys for a run of the walk ({@code -c --tune} sends them to the producer's control): every
+   * producer knob at the run's value, else its starting one, so the producer runs what the walk thinks it runs
+   * whatever its own command line said.
+   */
+  Map<String, String> producerKeys(Map<String, String> stepKeys) {
+    Map<String, String> keys = new LinkedHashMap<>();
+    for (TuneSearch.Knob knob : knobs) {
+      String value = stepKeys.getOrDefault(knob.key(), currentValue(knob.key()));
+      // A key without a value here has a default worked out at start (event loops: the cores): the producer's own.
+      if (PerfKeys.isProducerKey(knob.key()) && !value.isEmpty()) {
+        keys.put(knob.key(), value);
+      }
+    }
+    return keys;
+  }
+
+  /** The transport the walk tuned. */
+  String transport() {
+    return transport;
+  }
+
+  /** The confirmation's figures, null when there is none. */
+  Confirmation confirmation() {
+    return confirmation;
   }
 
   private static String fixed(double millis) {

@@ -70,11 +70,17 @@ class DiagnosisTest {
   }
 
   @Test
-  void theConsumersConnections_whenCallsSpendOverAQuarterOfTheirTimeWaitingForOne() {
-    // 0.5 ms in the connection stage of a 1.2 ms consumer call (a REST pool too small for the callers).
-    assertThat(Diagnosis.of(withConsumer(1.3, 1200, 500, 690), CORES))
-        .startsWith("likely bottleneck: the consumer's connections (calls wait 0.500 ms in the connection stage of "
-            + "the consumer's 1.200 ms)").contains("axle.rest.client.connection.maxPoolSize");
+  void theConsumersConnections_whenCallsSpendOverHalfTheirTimeWaitingForOne_evenWithTheHostSaturated() {
+    // 4.25 ms in the connection stage of a 4.4 ms consumer call: REST's pool, 100 callers on 10 connections.
+    RunResult rest = withConsumer(4.4, 4400, 4250, 120);
+    RunResult saturated = new RunResult(rest.transport(), rest.mode(), rest.concurrency(), rest.requestSize(),
+        rest.warmupSeconds(), rest.durationSeconds(), rest.requests(), rest.errors(), rest.tps(), rest.latency(),
+        rest.windows(), rest.provider(), null, null, null, new CpuPerRequest(100, 90), rest.consumer());
+    assertThat(Diagnosis.of(saturated, CORES))
+        .startsWith("likely bottleneck: the consumer's connections (calls wait 4.250 ms in the connection stage of "
+            + "the consumer's 4.400 ms), consumer CPU 100% + producer 90%").contains("axle.rest.client.protocol: h2c");
+    // A quarter of the call is not enough: the rules after it decide.
+    assertThat(Diagnosis.of(withConsumer(1.3, 1200, 300, 890), CORES)).doesNotContain("the consumer's connections");
   }
 
   @Test

@@ -1,0 +1,133 @@
+package io.axle.perf.series;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.axle.perf.PerfMain;
+import io.axle.perf.PerfOutput;
+import io.axle.perf.StopSignal;
+import io.axle.perf.producer.Producer;
+import io.vertx.core.json.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code -c --tune} against a producer it did not start: a real producer with {@code control.address}, restarted
+ * through it with each configuration's producer keys, and a tiny walk over it.
+ */
+class ConsumerTuneTest {
+  private static final Pattern CONTROL = Pattern.compile("perf producer control: (http://127\\.0\\.0\\.1:(\\d+)/perf/restart)");
+
+  private final ByteArrayOutputStream producerOut = new ByteArrayOutputStream();
+  private final StopSignal producerStop = new StopSignal();
+  private Thread producer;
+  private int highway;
+  private int rest;
+  private String controlUrl;
+  private int controlPort;
+
+  @BeforeEach
+  void startAProducerWithAControl() throws Exception {
+    // Fixed ports: a restarted producer binds the same ones, which the consumer's registry entry names.
+    highway = freePort();
+    rest = freePort();
+    String[] args = {"--axle.highway.address=127.0.0.1:" + highway, "--axle.rest.address=127.0.0.1:" + rest,
+        "--baseline.enabled=false", "--control.address=127.0.0.1:0", "--axle.metrics.window_time=500"};
+    PerfOutput output = new PerfOutput(print(producerOut), print(new ByteArrayOutputStream()));
+    producer = new Thread(() -> {
+      try {
+        Producer.runUntilStopped(args, output, producerStop);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "test-producer");
+    producer.start();
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    Matcher control = CONTROL.matcher("");
+    while (!control.reset(producerOut.toString(StandardCharsets.UTF_8)).find()) {
+      assertThat(System.nanoTime() < deadline).as("control line in %s", producerOut).isTrue();
+      Thread.sleep(20);
+    }
+    controlUrl = control.group(1);
+    controlPort = Integer.parseInt(control.group(2));
+  }
+
+  @AfterEach
+  void stopIt() throws InterruptedException {
+    producerStop.request();
+    producer.join(30_000);
+  }
+
+  @Test
+  void aTinyConsumerTune_restartsTheProducerWithTheConfigurationsProducerKeys(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("tune.json");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int status = PerfMain.run(new String[] {"-c", "--tune", "--tune.control=127.0.0.1:" + controlPort,
+        "--tune.budget=1s", "--tune.target-p999=1000ms", "--knee.start-rps=200", "--knee.max-steps=2",
+        "--duration=1s", "--warmup=0s", "--axle.metrics.window_time=500", "--axle.executors.default=inline",
+        "--axle.highway.server.thread-count=1", "--axle.highway.client.thread-count=1",
+        "--axle.registry.local.perf1=highway://127.0.0.1:" + highway + ",rest://127.0.0.1:" + rest,
+        "--json=" + json}, print(out), print(err));
+
+    String output = out.toString(StandardCharsets.UTF_8);
+    assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
+    // One restart before the first run, with every producer knob at the walk's starting value; the runs of the same
+    // configuration then share it.
+    assertThat(output).containsOnlyOnce("producer at " + controlUrl + " restarted: perf producer ready: highway://127.0.0.1:"
+        + highway);
+    assertThat(output).contains("(executor: inline, on the event loop)", "tune walk (highway,", "microservice.yaml");
+    assertThat(producerOut.toString(StandardCharsets.UTF_8)).contains("perf producer restarted with {")
+        .contains("axle.executors.default=inline").contains("axle.highway.server.thread-count=1");
+    assertThat(new JsonObject(Files.readString(json)).getJsonObject("tune").getJsonArray("steps")).isNotEmpty();
+  }
+
+  @Test
+  void aRestartWithABadValue_isRefusedWithTheReason_andTheProducerServesAsBefore() throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    HttpResponse<String> bad = http.send(HttpRequest.newBuilder(URI.create(controlUrl))
+        .POST(HttpRequest.BodyPublishers.ofString("axle.executors.default=bogus\n")).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(bad.statusCode()).isEqualTo(400);
+    assertThat(bad.body()).contains("restart with {axle.executors.default=bogus} failed, serving as before:",
+        "axle.executors.default: bogus");
+
+    HttpResponse<String> notAProducerKey = http.send(HttpRequest.newBuilder(URI.create(controlUrl))
+        .POST(HttpRequest.BodyPublishers.ofString("sync-count=5\n")).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(notAProducerKey.statusCode()).isEqualTo(400);
+    assertThat(notAProducerKey.body()).contains("key: sync-count (expected: a producer key: axle.*, servicecomb.*");
+
+    // Still serving on its ports: a restart with a good value answers its new ready line.
+    HttpResponse<String> good = http.send(HttpRequest.newBuilder(URI.create(controlUrl))
+        .POST(HttpRequest.BodyPublishers.ofString("axle.executors.default=virtual\n")).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(good.statusCode()).isEqualTo(200);
+    assertThat(good.body()).startsWith("perf producer ready: highway://127.0.0.1:" + highway).contains("virtual");
+  }
+
+  private static int freePort() throws Exception {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  private static PrintStream print(ByteArrayOutputStream bytes) {
+    return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+  }
+}
