@@ -21,7 +21,10 @@ import java.util.function.LongSupplier;
 final class TuneSearch {
   /** Evaluations of the starting configuration that measure the noise. */
   static final int NOISE_RUNS = 3;
-  /** A spread of knees wider than this: the host is too noisy to tell configurations apart. */
+  /**
+   * A spread of knees wider than this: the host is too noisy to tell small effects apart, and a change must beat the
+   * starting configuration's highest knee, not its median, by the noise (what a lucky draw of the start could reach).
+   */
   static final double TOO_NOISY = 0.3;
   /**
    * The knee searches' resolution, and so the smallest margin a change must win by: coarser than a lone knee
@@ -62,7 +65,11 @@ final class TuneSearch {
    * knees of the start and of the best, the noise, whether the host was too noisy, whether the budget ran out.
    */
   record Walk(List<Step> steps, Map<String, String> best, int startKnee, int bestKnee, double noise,
-      boolean tooNoisy, boolean outOfBudget) {
+      boolean tooNoisy, boolean outOfBudget, int startHighest) {
+    Walk(List<Step> steps, Map<String, String> best, int startKnee, int bestKnee, double noise, boolean tooNoisy,
+        boolean outOfBudget) {
+      this(steps, best, startKnee, bestKnee, noise, tooNoisy, outOfBudget, startKnee);
+    }
   }
 
   private final List<Knob> knobs;
@@ -142,10 +149,13 @@ final class TuneSearch {
         }
         Map<String, String> candidate = new LinkedHashMap<>(best);
         candidate.put(knob.key(), value);
-        int mustBeat = bestKnee == 0 ? 0 : (int) Math.ceil(bestKnee * (1 + margin));
+        // On a noisy host the bar is the highest knee the start reached, not its median: a lucky draw of the start
+        // could reach that, so only what beats it by the noise again is an effect of the change.
+        int bar = (int) Math.ceil((tooNoisy ? Math.max(bestKnee, sorted[sorted.length - 1]) : bestKnee) * (1 + margin));
+        int mustBeat = bestKnee == 0 ? 0 : bar;
         Evaluation result = evaluator.evaluate(candidate, Math.max(1, (bestKnee > 0 ? bestKnee : startRps) / 2),
-            tooNoisy ? 0 : mustBeat);
-        boolean kept = !tooNoisy && !result.below() && result.knee() > bestKnee * (1 + margin);
+            mustBeat);
+        boolean kept = !result.below() && result.knee() > bar;
         String why = result.below() ? "reverted: missed the target at " + result.knee() + "/s, the rate it had to beat"
             : verdict(result.knee(), bestKnee, margin, tooNoisy, kept);
         steps.add(new Step(steps.size() + 1, knob.key(), value, result, kept, why));
@@ -155,14 +165,16 @@ final class TuneSearch {
         }
       }
     }
-    return new Walk(List.copyOf(steps), Map.copyOf(best), startKnee, bestKnee, noise, tooNoisy, outOfBudget);
+    return new Walk(List.copyOf(steps), Map.copyOf(best), startKnee, bestKnee, noise, tooNoisy, outOfBudget,
+        sorted[sorted.length - 1]);
   }
 
   private static String verdict(int knee, int bestKnee, double margin, boolean tooNoisy, boolean kept) {
     String change = bestKnee == 0 ? (knee > 0 ? "met the target where the best did not" : "no rate met the target")
         : String.format(Locale.ROOT, "%+.0f%% against the best", 100.0 * (knee - bestKnee) / bestKnee);
     if (tooNoisy) {
-      return "reverted: " + change + ", but the host is too noisy to tell";
+      return (kept ? "kept: " : "reverted: ") + change + (kept ? ", beyond" : ", within")
+          + String.format(Locale.ROOT, " what the noisy host's start reached, plus its noise (%.0f%%)", 100 * margin);
     }
     if (kept) {
       return String.format(Locale.ROOT, "kept: %s, beyond the noise (%.0f%%)", change, 100 * margin);

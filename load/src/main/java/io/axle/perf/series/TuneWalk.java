@@ -221,8 +221,10 @@ final class TuneWalk {
         + "; a change is kept when it beats the best by more (and by at least %.0f%%, the searches' resolution)%n",
         100 * walk.noise(), 100 * TuneSearch.RESOLUTION));
     if (walk.tooNoisy()) {
-      text.append("the host is too noisy to tell configurations apart (over ").append(Math.round(100 * TuneSearch.TOO_NOISY))
-          .append("%): nothing was kept; run again on a quieter machine, or with a longer --duration").append('\n');
+      text.append(String.format(Locale.ROOT, "the host is noisy (over %d%%): a change had to beat the highest knee the "
+          + "starting configuration reached (%d), by the noise again; only large effects show. For finer ones: a "
+          + "quieter machine, a looser --tune.target-p999 (a short run's P999 here is a few hiccups), or a longer "
+          + "--duration%n", Math.round(100 * TuneSearch.TOO_NOISY), walk.startHighest()));
     }
     if (walk.outOfBudget()) {
       text.append("tune.budget (").append(plan.budget()).append(") spent before every knob was tried: the best so far "

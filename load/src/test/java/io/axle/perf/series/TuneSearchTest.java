@@ -111,7 +111,7 @@ class TuneSearchTest {
   }
 
   @Test
-  void onAHostTooNoisyToTell_keepsNothing_andSaysSo() {
+  void onANoisyHost_aSmallEffectIsNotKept_andItSaysSo() {
     // The warm-up at 1.0, then the same configuration measured at 0.6, 1.0 and 1.3 times its rate: 54% apart.
     double[] factors = {1.0, 0.6, 1.0, 1.3};
     AtomicInteger next = new AtomicInteger();
@@ -121,7 +121,27 @@ class TuneSearchTest {
     assertThat(outcome.walk().tooNoisy()).isTrue();
     assertThat(outcome.walk().best()).isEmpty();
     assertThat(outcome.walk().steps()).filteredOn(s -> !s.knob().equals("start") && !s.knob().equals("warm-up"))
-        .allSatisfy(s -> assertThat(s.why()).contains("too noisy"));
+        .allSatisfy(s -> assertThat(s.why()).contains("within what the noisy host's start reached"));
+  }
+
+  @Test
+  void onANoisyHost_anEffectBeyondTheStartsHighestKneeByTheNoise_isKept() {
+    // The start at 6k, 10k and 13k (54% apart); inline three times the start's median, the rest no different.
+    AtomicInteger starts = new AtomicInteger();
+    int[] startKnees = {10_000, 6_000, 10_000, 13_000};
+    TuneSearch.Evaluator evaluator = (changes, startRps, mustBeat) -> changes.isEmpty()
+        ? new TuneSearch.Evaluation(startKnees[starts.getAndIncrement() % startKnees.length], null)
+        : "inline".equals(changes.get("executor")) ? new TuneSearch.Evaluation(30_000, null)
+        : new TuneSearch.Evaluation(mustBeat, null, true);
+    TuneSearch.Walk walk = new TuneSearch(KNOBS, START, evaluator, 1000, System::nanoTime, TimeUnit.MINUTES.toNanos(5))
+        .run();
+
+    assertThat(walk.tooNoisy()).isTrue();
+    assertThat(walk.startHighest()).isEqualTo(13_000);
+    // The bar: 13,000 + 54% = 20,000; inline's 30,000 clears it.
+    assertThat(walk.best()).containsExactly(Map.entry("executor", "inline"));
+    assertThat(walk.steps()).filteredOn(s -> s.value().equals("inline")).singleElement()
+        .satisfies(s -> assertThat(s.why()).startsWith("kept: +200% against the best, beyond what the noisy host's start"));
   }
 
   @Test
