@@ -31,12 +31,18 @@ final class ConsumerDashboard implements AutoCloseable {
   static final String PEER_PREFIX = "/peer";
   private static final Duration PEER_TIMEOUT = Duration.ofMillis(800);
 
+  /** The running diagnosis, shown above the charts. */
+  static final String DIAGNOSIS_PATH = "/perf/diagnosis";
+
   private final HttpServer server;
   private final ExecutorService thread;
   private final HttpClient http;
   private final URI producer;
+  private final java.util.function.Supplier<String> diagnosis;
 
-  private ConsumerDashboard(HttpServer server, ExecutorService thread, URI producer) {
+  private ConsumerDashboard(HttpServer server, ExecutorService thread, URI producer,
+      java.util.function.Supplier<String> diagnosis) {
+    this.diagnosis = diagnosis;
     this.server = server;
     this.thread = thread;
     this.producer = producer;
@@ -49,9 +55,11 @@ final class ConsumerDashboard implements AutoCloseable {
    *
    * @param producerRest the producer's REST endpoint, whose windows the page shows beside this consumer's;
    *     null when there is none (the raw baselines keep no windows)
+   * @param diagnosis the run's latest window's diagnosis, shown above the charts; null before the first
    * @throws UncheckedIOException naming the address and the key when it cannot be bound
    */
-  static ConsumerDashboard start(HostAndPort address, AxleMetrics metrics, Endpoint producerRest) {
+  static ConsumerDashboard start(HostAndPort address, AxleMetrics metrics, Endpoint producerRest,
+      java.util.function.Supplier<String> diagnosis) {
     HttpServer server;
     try {
       server = HttpServer.create(new InetSocketAddress(address.host(), address.port()), 16);
@@ -66,7 +74,7 @@ final class ConsumerDashboard implements AutoCloseable {
     });
     URI producer = producerRest == null ? null
         : URI.create("http://" + producerRest.host() + ":" + producerRest.port());
-    ConsumerDashboard dashboard = new ConsumerDashboard(server, thread, producer);
+    ConsumerDashboard dashboard = new ConsumerDashboard(server, thread, producer, diagnosis);
     for (HttpEndpoint endpoint : metrics.endpoints()) {
       if (!endpoint.path().equals(AxleMetrics.SOURCES_PATH)) {
         server.createContext(endpoint.path(), exchange -> dashboard.serve(exchange, endpoint));
@@ -75,6 +83,7 @@ final class ConsumerDashboard implements AutoCloseable {
     // Which sources the page draws: this consumer, then the producer when there is one.
     server.createContext(AxleMetrics.SOURCES_PATH, dashboard::sources);
     server.createContext(PEER_PREFIX + "/", dashboard::relay);
+    server.createContext(DIAGNOSIS_PATH, dashboard::diagnosis);
     server.setExecutor(thread);
     server.start();
     return dashboard;
@@ -97,9 +106,17 @@ final class ConsumerDashboard implements AutoCloseable {
   }
 
   private void sources(HttpExchange exchange) throws IOException {
-    String sources = producer == null ? "[{\"label\":\"consumer\",\"base\":\"\"}]"
-        : "[{\"label\":\"consumer\",\"base\":\"\"},{\"label\":\"producer\",\"base\":\"" + PEER_PREFIX + "\"}]";
+    String note = ",{\"label\":\"diagnosis\",\"note\":\"" + DIAGNOSIS_PATH + "\"}";
+    String sources = producer == null ? "[{\"label\":\"consumer\",\"base\":\"\"}" + note + "]"
+        : "[{\"label\":\"consumer\",\"base\":\"\"},{\"label\":\"producer\",\"base\":\"" + PEER_PREFIX + "\"}"
+            + note + "]";
     answer(exchange, 200, "application/json", bytes(sources));
+  }
+
+  /** The latest measured window's {@code likely bottleneck: …} line, as text; empty before the first. */
+  private void diagnosis(HttpExchange exchange) throws IOException {
+    String text = diagnosis.get();
+    answer(exchange, 200, "text/plain; charset=utf-8", bytes(text == null ? "" : text));
   }
 
   /** {@code /peer/metrics/window(s)}: the producer's answer as it came, or 502 saying why there is none. */

@@ -82,7 +82,8 @@ final class ConsumerRunner implements ApplicationRunner, ExitCodeGenerator, Disp
     String transport = ConsumerSettings.from(config.config()).transport();
     Endpoint rest = Baseline.isBaseline(transport) ? null : producer.registered().stream()
         .filter(entry -> entry.trim().startsWith("rest://")).findFirst().map(Endpoint::parse).orElse(null);
-    dashboard = ConsumerDashboard.start(config.config().get(PerfKeys.DASHBOARD_ADDRESS), metrics, rest);
+    dashboard = ConsumerDashboard.start(config.config().get(PerfKeys.DASHBOARD_ADDRESS), metrics, rest,
+        consumer::liveDiagnosis);
     output.out().println("perf consumer dashboard: " + dashboard.url()
         + (rest == null ? " (this consumer's windows only: no producer windows to show)" : ""));
     output.out().flush();

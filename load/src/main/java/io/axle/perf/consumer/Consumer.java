@@ -47,6 +47,8 @@ public final class Consumer {
   /** {@code payload: pojo-…}'s order, built once; null for the string payload. */
   private final Order order;
   private volatile RunResult lastResult;
+  /** The latest measured window's diagnosis, for a live page; null before the first. */
+  private volatile String liveDiagnosis;
   /** The last run's answers by instance; empty when not counted. */
   private Map<String, Long> measuredInstances = Map.of();
 
@@ -112,6 +114,14 @@ public final class Consumer {
     return result.requests() > 0 && written ? 0 : 1;
   }
 
+  /**
+   * The latest measured window's {@code likely bottleneck: …} line, prefixed with the window's time, for a live page
+   * (perf.jar's consumer dashboard); null before the first measured window.
+   */
+  public String liveDiagnosis() {
+    return liveDiagnosis;
+  }
+
   /** The result of the last completed run, for runners that chain runs; null before one completed. */
   RunResult lastResult() {
     return lastResult;
@@ -151,7 +161,7 @@ public final class Consumer {
     driver.start();
     try {
       measurement = new WindowClock(settings, samples, out, stop, provider, producerCpu, instances, figures,
-          driver::inFlight).run();
+          driver::inFlight, diagnosis -> liveDiagnosis = diagnosis).run();
     } finally {
       driver.stop(DRAIN_GRACE);
     }

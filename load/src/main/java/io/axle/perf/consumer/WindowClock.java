@@ -2,6 +2,10 @@ package io.axle.perf.consumer;
 
 import io.axle.perf.StopSignal;
 import io.axle.perf.report.ConsumerWindow;
+import io.axle.perf.report.CpuPerRequest;
+import io.axle.perf.report.Diagnosis;
+import io.axle.perf.report.ProviderSummary;
+import io.axle.perf.report.RunResult;
 import io.axle.perf.report.Latency;
 import io.axle.perf.report.ProviderWindow;
 import io.axle.perf.report.TextReport;
@@ -45,6 +49,7 @@ final class WindowClock {
   /** The driver's calls in flight now. */
   private final java.util.function.IntSupplier inFlight;
   private final HostCpu hostCpu = new HostCpu();
+  private final java.util.function.Consumer<String> diagnoses;
   private final int cores = Runtime.getRuntime().availableProcessors();
 
   private final Histogram total = Samples.newTotal();
@@ -64,10 +69,12 @@ final class WindowClock {
    * @param producerCpu the producer's CPU clock, or null when it cannot be read from here
    * @param figures the consumer runtime's own figures, read as each window closes
    * @param inFlight the driver's calls in flight
+   * @param diagnoses hears each measured window's diagnosis (a live page shows it)
    */
   WindowClock(ConsumerSettings settings, Samples samples, PrintStream out, StopSignal stop,
       ProviderMetrics provider, ProducerCpu producerCpu, InstanceCounts instances, ConsumerFigures figures,
-      java.util.function.IntSupplier inFlight) {
+      java.util.function.IntSupplier inFlight, java.util.function.Consumer<String> diagnoses) {
+    this.diagnoses = diagnoses;
     this.figures = figures;
     this.transport = settings.transport();
     this.inFlight = inFlight;
@@ -254,7 +261,24 @@ final class WindowClock {
       if (parts != null) {
         out.println(TextReport.gapPartsLine(parts, consumer.stageUs(ConsumerWindow.WAIT) / 1000, row.avgMs()));
       }
+      diagnoses.accept(String.format(java.util.Locale.ROOT, "[%.0fs] ", window.endSeconds())
+          + Diagnosis.of(windowResult(window, row), cores));
     }
+  }
+
+  /** One measured window as a run of its own, so the summary's rules can name its bottleneck. */
+  private RunResult windowResult(WindowStats window, ProviderWindow row) {
+    double seconds = Math.max(1e-9, window.requests() / Math.max(1e-9, window.tps()));
+    return new RunResult(transport, openLoop ? "open loop" : "closed loop", 0, 0, 0, seconds, window.requests(),
+        window.errors(), window.tps(), window.latency(), List.of(window),
+        row == null ? null : ProviderSummary.of(List.of(row)), null, null, null,
+        new CpuPerRequest(perRequestUs(window.consumerCpuPercent(), window.tps()),
+            perRequestUs(window.producerCpuPercent(), window.tps())), window.consumer());
+  }
+
+  /** A CPU share at a rate, as µs per request; NaN when either is unknown or zero. */
+  private static double perRequestUs(double percent, double tps) {
+    return Double.isFinite(percent) && tps > 0 ? percent * 1e4 / tps : Double.NaN;
   }
 
   /** The consumer process's own figures now: the host's CPU since the last window, threads, calls in flight, Axle's row. */

@@ -69,6 +69,10 @@ class DashboardInChromiumTest {
           .contains("data-series=\"producer: provider highway PerfService.echo\"")
           .contains("<h2>Client versus server: average latency and the gap</h2>")
           .contains("data-series=\"gap highway PerfService.echo (consumer - provider)\"");
+      // The running diagnosis above the charts: the summary's rules on the latest measured window.
+      Matcher note = Pattern.compile("<div id=\"note\">([^<]*)</div>").matcher(second);
+      assertThat(note.find()).as("a note element").isTrue();
+      assertThat(note.group(1)).matches("\\[\\d+s\\] likely bottleneck: .*");
       Matcher statusLine = Pattern.compile("<div id=\"status\">([^<]*)</div>").matcher(first);
       assertThat(statusLine.find()).isTrue();
       assertThat(statusLine.group(1)).as("both sources in the status line")
