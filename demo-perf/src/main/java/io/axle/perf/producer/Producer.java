@@ -2,11 +2,14 @@ package io.axle.perf.producer;
 
 import io.axle.Axle;
 import io.axle.config.AxleConfig;
+import io.axle.config.ConfigException;
 import io.axle.config.CoreConfigKeys;
+import io.axle.config.HostAndPort;
 import io.axle.metrics.AxleMetrics;
 import io.axle.metrics.MetricsConfigKeys;
 import io.axle.perf.PerfApplication;
 import io.axle.perf.PerfConfig;
+import io.axle.perf.PerfKeys;
 import io.axle.perf.PerfOutput;
 import io.axle.perf.PerfService;
 import io.axle.perf.Role;
@@ -14,6 +17,7 @@ import io.axle.perf.StopSignal;
 import io.axle.perf.baseline.BaselineServers;
 import io.axle.registry.Endpoint;
 import io.axle.spring.AxleRuntimeHolder;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -93,8 +97,7 @@ public final class Producer implements AutoCloseable {
     try {
       output.out().println(first.readyLine());
       first.dashboardLine().ifPresent(output.out()::println);
-      io.axle.config.HostAndPort controlAddress =
-          first.context.getBean(PerfConfig.class).config().get(io.axle.perf.PerfKeys.CONTROL_ADDRESS);
+      HostAndPort controlAddress = first.context.getBean(PerfConfig.class).config().get(PerfKeys.CONTROL_ADDRESS);
       if (controlAddress != null) {
         control = ProducerControl.start(controlAddress, keys -> {
           synchronized (current) {
@@ -105,7 +108,7 @@ public final class Producer implements AutoCloseable {
             } catch (RuntimeException e) {
               // A bad value must not leave the port without a producer: the command line's own, again.
               current[0] = start(args, output, stop);
-              io.axle.config.ConfigException bad = findConfigException(e);
+              ConfigException bad = findConfigException(e);
               throw new IllegalArgumentException("restart with " + keys + " failed, serving as before: "
                   + (bad != null ? bad.getMessage() : String.valueOf(e.getMessage())), e);
             }
@@ -131,7 +134,7 @@ public final class Producer implements AutoCloseable {
 
   /** The command line with {@code keys} set: their own spellings in {@code args} replaced (Spring would join a repeat). */
   static String[] withKeys(String[] args, Map<String, String> keys) {
-    List<String> restarted = new java.util.ArrayList<>();
+    List<String> restarted = new ArrayList<>();
     for (String arg : args) {
       String key = arg.startsWith("--") ? arg.substring(2).split("=", 2)[0] : null;
       if (key == null || !keys.containsKey(key)) {
@@ -142,9 +145,9 @@ public final class Producer implements AutoCloseable {
     return restarted.toArray(String[]::new);
   }
 
-  private static io.axle.config.ConfigException findConfigException(Throwable failure) {
+  private static ConfigException findConfigException(Throwable failure) {
     for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (cause instanceof io.axle.config.ConfigException bad) {
+      if (cause instanceof ConfigException bad) {
         return bad;
       }
     }

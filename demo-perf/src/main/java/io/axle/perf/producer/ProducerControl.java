@@ -8,9 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -102,8 +100,7 @@ final class ProducerControl implements AutoCloseable {
    */
   static Map<String, String> parse(String body) {
     Map<String, String> keys = new LinkedHashMap<>();
-    List<String> lines = new ArrayList<>(body.lines().map(String::strip).filter(line -> !line.isEmpty()).toList());
-    for (String line : lines) {
+    for (String line : body.lines().map(String::strip).filter(line -> !line.isEmpty()).toList()) {
       int equals = line.indexOf('=');
       if (equals <= 0) {
         throw new IllegalArgumentException("line: " + line + " (expected: key=value)");

@@ -2,7 +2,9 @@ package io.axle.perf.series;
 
 import io.axle.perf.ExitStatus;
 import io.axle.config.AxleConfig;
+import io.axle.config.ConfigException;
 import io.axle.config.CoreConfigKeys;
+import io.axle.config.HostAndPort;
 import io.axle.perf.PerfFailure;
 import io.axle.perf.PerfKeys;
 import io.axle.perf.PerfOutput;
@@ -53,7 +55,7 @@ public final class SeriesRunner {
   private final ProducerRestarts restarts;
 
   private SeriesRunner(SeriesPlan plan, Role role, String[] args, PerfOutput output, StopSignal stop, String json,
-      String report, RunLauncher launcher, io.axle.config.HostAndPort control) {
+      String report, RunLauncher launcher, HostAndPort control) {
     this.restarts = control == null ? null : new ProducerRestarts(control);
     this.plan = plan;
     this.launcher = launcher;
@@ -69,28 +71,28 @@ public final class SeriesRunner {
    * The series the arguments and files ask for, if any. Read before Spring starts, from the same sources
    * but {@code application.yml}.
    *
-   * @throws io.axle.config.ConfigException when a series key is unusable
+   * @throws ConfigException when a series key is unusable
    */
   public static Optional<SeriesRunner> of(Role role, String[] args, PerfOutput output, StopSignal stop,
       RunLauncher launcher) {
     AxleConfig config = AxleConfig.load(args);
     Optional<SeriesPlan> asked = SeriesPlan.from(config);
-    io.axle.config.HostAndPort control = config.get(PerfKeys.TUNE_CONTROL); // checked even without tune
+    HostAndPort control = config.get(PerfKeys.TUNE_CONTROL); // checked even without tune
     boolean tune = asked.orElse(null) instanceof SeriesPlan.Tune;
     if (tune && role != Role.LOOPBACK && !(role == Role.CONSUMER && control != null)) {
       // Half of the knobs are the producer's: only a producer this process starts, or one it can restart, gets them.
-      throw new io.axle.config.ConfigException("tune: true as " + role.name().toLowerCase(Locale.ROOT)
+      throw new ConfigException("tune: true as " + role.name().toLowerCase(Locale.ROOT)
           + " (expected: with --loopback, which starts a producer for each run with the configuration tried, or -c "
           + "with tune.control=host:port, the control.address of a producer started with it, which restarts with "
           + "each configuration) — " + config.origin(PerfKeys.TUNE.name()));
     }
     if (control != null && (!tune || role == Role.LOOPBACK)) {
-      throw new io.axle.config.ConfigException(PerfKeys.TUNE_CONTROL.name() + ": " + control + " (expected: only with "
+      throw new ConfigException(PerfKeys.TUNE_CONTROL.name() + ": " + control + " (expected: only with "
           + "-c --tune; --loopback starts its own producers) — " + config.origin(PerfKeys.TUNE_CONTROL.name()));
     }
     if (asked.orElse(null) instanceof SeriesPlan.Overload && role != Role.LOOPBACK) {
       // Its runs differ in the producer's own configuration, which only a producer this process starts gets.
-      throw new io.axle.config.ConfigException("overload: true as " + role.name().toLowerCase(Locale.ROOT)
+      throw new ConfigException("overload: true as " + role.name().toLowerCase(Locale.ROOT)
           + " (expected: with --loopback, which starts a producer for each run, with and without the adaptive limit)"
           + " — " + config.origin(PerfKeys.OVERLOAD.name()));
     }
@@ -257,7 +259,7 @@ public final class SeriesRunner {
 
   /** {@code keys} and one more, in order. */
   private static Map<String, String> with(Map<String, String> keys, String key, String value) {
-    Map<String, String> all = new java.util.LinkedHashMap<>();
+    Map<String, String> all = new LinkedHashMap<>();
     all.put(key, value);
     all.putAll(keys);
     return all;
