@@ -55,7 +55,7 @@ class TuneRunTest {
     assertThat(tune.getJsonObject("best").getString("axle.executors.default")).isEqualTo("inline");
     // The page: each step at its knee, and the walk's table.
     assertThat(Files.readString(report)).contains("perf tune: highway, knee by step (P999 &lt;= 1000.000 ms)",
-        "id=\"tune-walk\"", "step 1 warm-up=as configured");
+        "id=\"tune-walk\"", "1 warm-up");
 
     // The fragment, as a file a producer is given, is what it starts with.
     Path yaml = dir.resolve("tuned.yaml");

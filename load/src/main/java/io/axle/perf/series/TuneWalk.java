@@ -320,14 +320,15 @@ final class TuneWalk {
     Map<String, RunResult> runs = new LinkedHashMap<>();
     for (TuneSearch.Step step : walk.steps()) {
       if (step.result().at() != null && !step.result().below()) {
-        runs.put("step " + step.number() + " " + shortKey(step.knob()) + "=" + step.value()
-            + (step.kept() && step.number() > 1 ? " kept" : ""), step.result().at());
+        boolean change = !step.knob().equals("start") && !step.knob().equals("warm-up");
+        runs.put(step.number() + (change ? " " + shortName(step.knob()) + "=" + step.value()
+            + (step.kept() ? " kept" : "") : " " + step.knob()), step.result().at());
       }
     }
     if (confirmation != null) {
       for (int i = 0; i < confirmation.start().size(); i++) {
-        runs.put("confirm " + (i + 1) + " start (closed loop)", confirmation.start().get(i));
-        runs.put("confirm " + (i + 1) + " best (closed loop)", confirmation.best().get(i));
+        runs.put("confirm " + (i + 1) + " start", confirmation.start().get(i));
+        runs.put("confirm " + (i + 1) + " best", confirmation.best().get(i));
       }
     }
     return runs;
@@ -347,9 +348,18 @@ final class TuneWalk {
         SeriesRunner.millis(plan.targetP999())), List.of("step", "knob", "value", "knee rps", "P999 ms", "why"), rows);
   }
 
-  /** {@code axle.executors.default} as {@code executors.default}: labels stay short. */
-  private static String shortKey(String key) {
-    return key.startsWith("axle.") ? key.substring("axle.".length()) : key;
+  /** A knob's name on the page's axis, short enough for its slot: {@code server loops} for the server's thread count. */
+  static String shortName(String key) {
+    return switch (key) {
+      case "axle.executors.default" -> "executor";
+      case "axle.highway.server.thread-count", "axle.rest.server.thread-count" -> "server loops";
+      case "axle.highway.client.thread-count", "axle.rest.client.thread-count" -> "client loops";
+      case "axle.rest.client.protocol" -> "protocol";
+      case "axle.rest.client.connection.maxPoolSize" -> "pool";
+      case "axle.executor.default.group" -> "groups";
+      case "axle.executor.default.thread-per-group" -> "threads/group";
+      default -> key.startsWith("axle.") ? key.substring("axle.".length()) : key;
+    };
   }
 
   /**

@@ -82,6 +82,22 @@ class HtmlReportTest {
   }
 
   @Test
+  void categoryLabelsTooLongForTheirSlots_areThinnedSoNoneOverlap() {
+    List<String> long12 = java.util.stream.IntStream.range(0, 12).mapToObj(i -> i + " executor=inline kept").toList();
+    XAxis crowded = XAxis.categories("tune step", long12);
+    List<String> shown = crowded.ticks().stream().map(XAxis.Tick::label).toList();
+
+    assertThat(crowded.ticks()).hasSize(12); // every value keeps its tick
+    assertThat(shown.get(0)).isEqualTo("0 executor=inline kept");
+    // 480 px for 12 slots of 40 px; a 22-character label needs about 151 px: every fourth keeps its text.
+    assertThat(shown).filteredOn(label -> !label.isEmpty()).containsExactly("0 executor=inline kept",
+        "4 executor=inline kept", "8 executor=inline kept");
+    // Short labels all show.
+    assertThat(XAxis.categories("sync-count", List.of("1", "10", "50")).ticks()).extracting(XAxis.Tick::label)
+        .containsExactly("1", "10", "50");
+  }
+
+  @Test
   void runsWithoutALatencyCurve_getANoteInsteadOfAnEmptyChart() throws Exception {
     RunResult recorded = RecordedRuns.run(5, 2, 3);
     RunResult withoutCurve = new RunResult(recorded.transport(), recorded.mode(), recorded.concurrency(),

@@ -32,11 +32,21 @@ record XAxis(String title, DoubleUnaryOperator position, List<Tick> ticks) {
         scale.ticks().stream().map(t -> new Tick(t, Human.tick(t, scale.step()))).toList());
   }
 
-  /** Labels evenly spaced, the i-th at x = i, half a step from either edge: swept values. */
+  /** About how wide a character of a tick label is, in pixels (11 px text). */
+  static final double CHAR_PIXELS = 6.5;
+
+  /**
+   * Labels evenly spaced, the i-th at x = i, half a step from either edge: swept values. When the labels are too long
+   * for their slots, only every k-th keeps its text (the first among them), so that none overlap; every value still
+   * has its tick, and the page's table names them all.
+   */
   static XAxis categories(String title, List<String> labels) {
+    int longest = labels.stream().mapToInt(String::length).max().orElse(0);
+    double slot = (double) LineChart.PLOT_WIDTH / Math.max(1, labels.size());
+    int every = Math.max(1, (int) Math.ceil((longest * CHAR_PIXELS + 8) / slot));
     List<Tick> ticks = new ArrayList<>();
     for (int i = 0; i < labels.size(); i++) {
-      ticks.add(new Tick(i, labels.get(i)));
+      ticks.add(new Tick(i, i % every == 0 ? labels.get(i) : ""));
     }
     return new XAxis(title, x -> (x + 0.5) / labels.size(), ticks);
   }
