@@ -95,6 +95,14 @@ public final class Axle implements AutoCloseable {
     return runtime.policyStates();
   }
 
+  /**
+   * This runtime's consumer calls in flight now, by the endpoint each was sent to (transport, host and port); an
+   * endpoint with none may be absent. For figures: counters read one after another, not one instant's snapshot.
+   */
+  public Map<Endpoint, Integer> consumerCallsInFlight() {
+    return runtime.consumerCallsInFlight();
+  }
+
   /** The registry this runtime uses, and whether it can be reached now (for health checks). */
   public io.axle.registry.RegistryState registryState() {
     return runtime.registryState();

@@ -313,6 +313,14 @@ public final class AxleRuntime {
   }
 
   /** The registry and whether it is reachable now; a registry whose check fails is reported unreachable. */
+  public Map<Endpoint, Integer> consumerCallsInFlight() {
+    Map<Endpoint, Integer> counts = new LinkedHashMap<>();
+    for (Transport transport : transports.values()) {
+      counts.putAll(transport.callsInFlightByEndpoint());
+    }
+    return counts;
+  }
+
   public io.axle.registry.RegistryState registryState() {
     boolean reachable;
     try {

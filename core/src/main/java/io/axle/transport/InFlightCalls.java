@@ -12,12 +12,26 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class InFlightCalls {
   private final AtomicInteger count = new AtomicInteger();
+  /** Counts every call this one does (a transport's total over its endpoints' counts); null for none. */
+  private final InFlightCalls parent;
+
+  public InFlightCalls() {
+    this(null);
+  }
+
+  /** A count whose calls {@code parent} counts too: one endpoint's share of a transport's calls. */
+  public InFlightCalls(InFlightCalls parent) {
+    this.parent = parent;
+  }
   /** Completed when the count reaches zero once someone waits; one for every waiter. */
   private final AtomicReference<CompletableFuture<Void>> zero = new AtomicReference<>();
 
   /** A call started. */
   public void started() {
     count.incrementAndGet();
+    if (parent != null) {
+      parent.started();
+    }
   }
 
   /** A call ended; call once per {@link #started()}. */
@@ -27,6 +41,9 @@ public final class InFlightCalls {
       if (waiting != null) {
         waiting.complete(null);
       }
+    }
+    if (parent != null) {
+      parent.ended();
     }
   }
 

@@ -30,6 +30,14 @@ public interface Transport {
   int callsInFlight();
 
   /**
+   * {@link #callsInFlight()} by the endpoint each call was sent to; an endpoint with none may be absent. Read from
+   * any thread, for figures (the perf consumer's per-window line): a sum of counters, not a snapshot of one instant.
+   */
+  default java.util.Map<io.axle.registry.Endpoint, Integer> callsInFlightByEndpoint() {
+    return java.util.Map.of();
+  }
+
+  /**
    * Graceful stop: take no new connections, tell peers, let in-flight requests finish within
    * the grace period, then close everything; pending client calls still open at the end fail
    * with a reason.

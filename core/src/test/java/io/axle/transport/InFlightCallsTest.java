@@ -53,4 +53,26 @@ class InFlightCallsTest {
 
     assertThat(calls.drained(Duration.ofMillis(20)).get(5, TimeUnit.SECONDS)).isEqualTo(2);
   }
+
+  @Test
+  void anEndpointsCalls_countInItsParentToo_andTheParentDrainsWhenAllEnd() throws Exception {
+    InFlightCalls transport = new InFlightCalls();
+    InFlightCalls a = new InFlightCalls(transport);
+    InFlightCalls b = new InFlightCalls(transport);
+
+    a.started();
+    a.started();
+    b.started();
+    assertThat(a.count()).isEqualTo(2);
+    assertThat(b.count()).isEqualTo(1);
+    assertThat(transport.count()).isEqualTo(3);
+
+    CompletableFuture<Integer> drained = transport.drained(Duration.ofSeconds(5));
+    a.ended();
+    b.ended();
+    assertThat(drained).isNotDone();
+    a.ended();
+    assertThat(drained.get()).isZero();
+    assertThat(a.drained(Duration.ZERO).get()).isZero();
+  }
 }

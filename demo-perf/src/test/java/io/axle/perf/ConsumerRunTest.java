@@ -124,6 +124,10 @@ class ConsumerRunTest {
     assertThat(consumer.getJsonObject("connections").getLong(endpoint)).as("connections in %s", consumer)
         .isBetween(1L, transport.equals("highway") ? 1L : (long) concurrency);
     assertThat(consumer.getInteger("in_flight")).isEqualTo(concurrency);
+    // The runtime's own count, per endpoint: at most every caller's call, to the one endpoint driven.
+    assertThat(consumer.getJsonObject("in_flight_by_endpoint").fieldNames()).containsExactly(endpoint);
+    assertThat(consumer.getJsonObject("in_flight_by_endpoint").getInteger(endpoint)).isBetween(0, concurrency);
+    assertThat(output).containsPattern("consumer: .*\\| in flight " + java.util.regex.Pattern.quote(endpoint) + "=\\d+");
     assertThat(consumer.getInteger("threads")).isGreaterThan(mode.startsWith("sync") && !mode.contains("virtual")
         ? concurrency : 0);
     for (int i = 0; i < windows.size(); i++) {

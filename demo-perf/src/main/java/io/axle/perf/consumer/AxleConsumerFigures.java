@@ -29,6 +29,17 @@ final class AxleConsumerFigures implements ConsumerFigures {
   }
 
   @Override
+  public Map<String, Integer> inFlight() {
+    if (!runtime.isRunning()) {
+      return Map.of();
+    }
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    runtime.axle().consumerCallsInFlight().forEach((endpoint, count) ->
+        counts.put(endpoint.transport() + " " + endpoint.host() + ":" + endpoint.port(), count));
+    return counts;
+  }
+
+  @Override
   public boolean keepsWindows() {
     return runtime.metrics().isPresent();
   }

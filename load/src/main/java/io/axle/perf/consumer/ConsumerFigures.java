@@ -26,6 +26,14 @@ public interface ConsumerFigures {
     return null;
   }
 
+  /**
+   * The runtime's consumer calls in flight now, per {@code transport host:port} (the endpoint each was sent to); empty
+   * when unknown. Needs no metrics.
+   */
+  default Map<String, Integer> inFlight() {
+    return Map.of();
+  }
+
   /** True when the runtime keeps windows (its first may not have closed yet). */
   default boolean keepsWindows() {
     return false;

@@ -286,10 +286,11 @@ final class WindowClock {
     double osCpu = hostCpu.sample(cores);
     int threads = java.lang.management.ManagementFactory.getThreadMXBean().getThreadCount();
     ConsumerFigures.Row row = figures.latest(transport, ProviderMetrics.OPERATION);
+    java.util.Map<String, Integer> byEndpoint = figures.inFlight();
     return row == null ? new ConsumerWindow(osCpu, threads, inFlight.getAsInt(), 0, Double.NaN,
-        java.util.Map.of(), java.util.Map.of())
+        java.util.Map.of(), java.util.Map.of(), byEndpoint)
         : new ConsumerWindow(osCpu, threads, inFlight.getAsInt(), row.count(), row.avgUs(), row.stagesUs(),
-            row.connections());
+            row.connections(), byEndpoint);
   }
 
   private CpuClocks readCpu() {

@@ -18,9 +18,11 @@ import java.util.Map;
  * @param stagesUs the Axle row's stage averages in µs, in call order (prepare, encode, connection, send, wait,
  *     decode); empty without a row
  * @param connections client connections open per {@code transport host:port}; empty when not counted
+ * @param inFlightByEndpoint the runtime's consumer calls in flight when the window closed, per {@code transport
+ *     host:port}; empty when not read (a raw client)
  */
 public record ConsumerWindow(double osCpuPercent, int threads, int inFlight, long axleCount, double axleAvgUs,
-    Map<String, Double> stagesUs, Map<String, Long> connections) {
+    Map<String, Double> stagesUs, Map<String, Long> connections, Map<String, Integer> inFlightByEndpoint) {
   /** The consumer stage that holds the network and the provider. */
   public static final String WAIT = "wait";
   /** The consumer stage of waiting for a connection (REST's pool, highway's connect) and the hand-off to its loop. */
@@ -29,6 +31,13 @@ public record ConsumerWindow(double osCpuPercent, int threads, int inFlight, lon
   public ConsumerWindow {
     stagesUs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(stagesUs));
     connections = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(connections));
+    inFlightByEndpoint = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(inFlightByEndpoint));
+  }
+
+  /** Without the calls in flight per endpoint. */
+  public ConsumerWindow(double osCpuPercent, int threads, int inFlight, long axleCount, double axleAvgUs,
+      Map<String, Double> stagesUs, Map<String, Long> connections) {
+    this(osCpuPercent, threads, inFlight, axleCount, axleAvgUs, stagesUs, connections, Map.of());
   }
 
   /** True when the consumer's Axle runtime gave a row for the window. */
@@ -70,7 +79,7 @@ public record ConsumerWindow(double osCpuPercent, int threads, int inFlight, lon
 
   /**
    * The run's consumer figures: stages and latency weighted by each window's Axle count, CPU and threads and
-   * in-flight the plain mean, connections as the last window had them. Null for no windows.
+   * in-flight the plain mean (per endpoint too), connections as the last window had them. Null for no windows.
    */
   public static ConsumerWindow mean(Collection<ConsumerWindow> windows) {
     if (windows.isEmpty()) {
@@ -84,7 +93,10 @@ public record ConsumerWindow(double osCpuPercent, int threads, int inFlight, lon
     double avgSum = 0;
     Map<String, double[]> stages = new LinkedHashMap<>();
     Map<String, Long> connections = Map.of();
+    Map<String, long[]> inFlightSums = new LinkedHashMap<>();
     for (ConsumerWindow w : windows) {
+      w.inFlightByEndpoint().forEach((endpoint, calls) -> inFlightSums.computeIfAbsent(endpoint, k -> new long[1])[0]
+          += calls);
       if (Double.isFinite(w.osCpuPercent())) {
         cpuSum += w.osCpuPercent();
         cpuCount++;
@@ -105,7 +117,9 @@ public record ConsumerWindow(double osCpuPercent, int threads, int inFlight, lon
     Map<String, Double> stageMeans = new LinkedHashMap<>();
     stages.forEach((name, sum) -> stageMeans.put(name, sum[0] / sum[1]));
     int n = windows.size();
+    Map<String, Integer> inFlightMeans = new LinkedHashMap<>();
+    inFlightSums.forEach((endpoint, sum) -> inFlightMeans.put(endpoint, (int) (sum[0] / n)));
     return new ConsumerWindow(cpuCount > 0 ? cpuSum / cpuCount : Double.NaN, (int) (threads / n),
-        (int) (inFlight / n), count, count > 0 ? avgSum / count : Double.NaN, stageMeans, connections);
+        (int) (inFlight / n), count, count > 0 ? avgSum / count : Double.NaN, stageMeans, connections, inFlightMeans);
   }
 }

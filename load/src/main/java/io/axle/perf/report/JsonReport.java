@@ -106,7 +106,9 @@ public final class JsonReport {
     }
     JsonObject connections = new JsonObject();
     consumer.connections().forEach(connections::put);
-    return json.put("connections", connections);
+    JsonObject inFlight = new JsonObject();
+    consumer.inFlightByEndpoint().forEach(inFlight::put);
+    return json.put("connections", connections).put("in_flight_by_endpoint", inFlight);
   }
 
   /**

@@ -55,6 +55,11 @@ public final class TextReport {
       line.append(" | connections");
       consumer.connections().forEach((endpoint, count) -> line.append(' ').append(endpoint).append('=').append(count));
     }
+    if (!consumer.inFlightByEndpoint().isEmpty()) {
+      line.append(" | in flight");
+      consumer.inFlightByEndpoint().forEach((endpoint, count) -> line.append(' ').append(endpoint).append('=')
+          .append(count));
+    }
     return line.toString();
   }
 
@@ -118,6 +123,10 @@ public final class TextReport {
     if (!c.connections().isEmpty()) {
       line.append("; connections:");
       c.connections().forEach((endpoint, count) -> line.append(' ').append(endpoint).append('=').append(count));
+    }
+    if (!c.inFlightByEndpoint().isEmpty()) {
+      line.append("; in flight (mean):");
+      c.inFlightByEndpoint().forEach((endpoint, count) -> line.append(' ').append(endpoint).append('=').append(count));
     }
     return line.toString();
   }

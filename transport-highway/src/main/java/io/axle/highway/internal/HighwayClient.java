@@ -62,14 +62,22 @@ public final class HighwayClient {
     } catch (IllegalArgumentException e) {
       return CompletableFuture.completedFuture(Response.failure(Status.BAD_REQUEST, e.getMessage()));
     }
-    PendingCall call = new PendingCall(invocation, endpoint, codec, request, inFlight);
-    byEndpoint.computeIfAbsent(endpoint, Slots::new).next().send(call);
+    Slots slots = byEndpoint.computeIfAbsent(endpoint, Slots::new);
+    PendingCall call = new PendingCall(invocation, endpoint, codec, request, slots.inFlight);
+    slots.next().send(call);
     return call.future();
   }
 
   /** Calls sent and not yet answered. */
   public InFlightCalls inFlight() {
     return inFlight;
+  }
+
+  /** Calls sent and not yet answered, by endpoint. */
+  public Map<Endpoint, Integer> inFlightByEndpoint() {
+    Map<Endpoint, Integer> counts = new java.util.LinkedHashMap<>();
+    byEndpoint.forEach((endpoint, slots) -> counts.put(endpoint, slots.inFlight.count()));
+    return counts;
   }
 
   /** Closes every connection; calls still pending fail with {@code reason}. */
@@ -92,6 +100,8 @@ public final class HighwayClient {
 
   private final class Slots {
     private final Endpoint endpoint;
+    /** This endpoint's share of the client's calls in flight. */
+    private final InFlightCalls inFlight = new InFlightCalls(HighwayClient.this.inFlight);
     private final AtomicReferenceArray<ClientConnection> connections;
     private final AtomicInteger roundRobin = new AtomicInteger();
 

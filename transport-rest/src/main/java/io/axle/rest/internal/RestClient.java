@@ -46,6 +46,9 @@ final class RestClient {
   private final List<ClientLoop> loops = new ArrayList<>();
   private final AtomicInteger roundRobin = new AtomicInteger();
   private final InFlightCalls inFlight = new InFlightCalls();
+  /** Each endpoint's share of {@link #inFlight}. */
+  private final java.util.concurrent.ConcurrentHashMap<Endpoint, InFlightCalls> byEndpoint =
+      new java.util.concurrent.ConcurrentHashMap<>();
   /** A {@link RequestPlan}, or the message of why the operation cannot be sent over REST. */
   private final Map<OperationMeta, Object> plans = new ConcurrentHashMap<>();
   private volatile String closedReason;
@@ -108,7 +111,8 @@ final class RestClient {
       RequestPlan plan = plan(operation);
       EncodedRequest request = plan.encode(invocation);
       invocation.mark(Stage.CONSUMER_ENCODED);
-      call = new RestCall(invocation, endpoint, plan, request, inFlight);
+      call = new RestCall(invocation, endpoint, plan, request,
+          byEndpoint.computeIfAbsent(endpoint, e -> new InFlightCalls(inFlight)));
     } catch (AxleException e) {
       return CompletableFuture.completedFuture(Response.failure(e));
     } catch (IllegalArgumentException e) {
@@ -148,6 +152,13 @@ final class RestClient {
   /** Calls sent and not yet answered. */
   int inFlight() {
     return inFlight.count();
+  }
+
+  /** Calls sent and not yet ended, by endpoint. */
+  java.util.Map<Endpoint, Integer> inFlightByEndpoint() {
+    java.util.Map<Endpoint, Integer> counts = new java.util.LinkedHashMap<>();
+    byEndpoint.forEach((endpoint, calls) -> counts.put(endpoint, calls.count()));
+    return counts;
   }
 
   /** Waits within the grace period for calls in flight, fails the rest with a reason, closes the clients. */

@@ -41,6 +41,11 @@ public final class RestTransport implements Transport {
   }
 
   @Override
+  public java.util.Map<Endpoint, Integer> callsInFlightByEndpoint() {
+    return client.inFlightByEndpoint();
+  }
+
+  @Override
   public CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint) {
     return client.send(invocation, endpoint);
   }
