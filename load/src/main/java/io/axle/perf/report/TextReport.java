@@ -51,15 +51,8 @@ public final class TextReport {
     } else {
       line.append(" stages: none (no consumer row in Axle's latest window: consumer.metrics off, or a raw client)");
     }
-    if (!consumer.connections().isEmpty()) {
-      line.append(" | connections");
-      consumer.connections().forEach((endpoint, count) -> line.append(' ').append(endpoint).append('=').append(count));
-    }
-    if (!consumer.inFlightByEndpoint().isEmpty()) {
-      line.append(" | in flight");
-      consumer.inFlightByEndpoint().forEach((endpoint, count) -> line.append(' ').append(endpoint).append('=')
-          .append(count));
-    }
+    appendCounts(line, " | connections", consumer.connections());
+    appendCounts(line, " | in flight", consumer.inFlightByEndpoint());
     return line.toString();
   }
 
@@ -70,6 +63,14 @@ public final class TextReport {
   public static String gapPartsLine(ConsumerWindow.GapParts parts, double waitMs, double providerAvgMs) {
     return String.format(Locale.ROOT, "%8s gap parts: caller %.2fms + consumer %.2fms + outside both %.2fms (wait %.2fms"
         + " - provider avg %.2fms)", "", parts.callerMs(), parts.consumerMs(), parts.outsideMs(), waitMs, providerAvgMs);
+  }
+
+  /** {@code label endpoint=count …}, nothing for no counts. */
+  private static void appendCounts(StringBuilder line, String label, java.util.Map<String, ? extends Number> counts) {
+    if (!counts.isEmpty()) {
+      line.append(label);
+      counts.forEach((endpoint, count) -> line.append(' ').append(endpoint).append('=').append(count));
+    }
   }
 
   private static String percentOrDash(double percent) {
@@ -120,14 +121,8 @@ public final class TextReport {
     } else {
       line.append("stages: none (consumer.metrics off, or a raw client)");
     }
-    if (!c.connections().isEmpty()) {
-      line.append("; connections:");
-      c.connections().forEach((endpoint, count) -> line.append(' ').append(endpoint).append('=').append(count));
-    }
-    if (!c.inFlightByEndpoint().isEmpty()) {
-      line.append("; in flight (mean):");
-      c.inFlightByEndpoint().forEach((endpoint, count) -> line.append(' ').append(endpoint).append('=').append(count));
-    }
+    appendCounts(line, "; connections:", c.connections());
+    appendCounts(line, "; in flight (mean):", c.inFlightByEndpoint());
     return line.toString();
   }
 

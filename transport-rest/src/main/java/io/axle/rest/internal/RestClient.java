@@ -47,8 +47,7 @@ final class RestClient {
   private final AtomicInteger roundRobin = new AtomicInteger();
   private final InFlightCalls inFlight = new InFlightCalls();
   /** Each endpoint's share of {@link #inFlight}. */
-  private final java.util.concurrent.ConcurrentHashMap<Endpoint, InFlightCalls> byEndpoint =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<Endpoint, InFlightCalls> byEndpoint = new ConcurrentHashMap<>();
   /** A {@link RequestPlan}, or the message of why the operation cannot be sent over REST. */
   private final Map<OperationMeta, Object> plans = new ConcurrentHashMap<>();
   private volatile String closedReason;
@@ -111,8 +110,7 @@ final class RestClient {
       RequestPlan plan = plan(operation);
       EncodedRequest request = plan.encode(invocation);
       invocation.mark(Stage.CONSUMER_ENCODED);
-      call = new RestCall(invocation, endpoint, plan, request,
-          byEndpoint.computeIfAbsent(endpoint, e -> new InFlightCalls(inFlight)));
+      call = new RestCall(invocation, endpoint, plan, request, inFlightOf(endpoint));
     } catch (AxleException e) {
       return CompletableFuture.completedFuture(Response.failure(e));
     } catch (IllegalArgumentException e) {
@@ -154,9 +152,15 @@ final class RestClient {
     return inFlight.count();
   }
 
+  /** The endpoint's count; a plain look-up per call once it exists (no lambda made on the call path). */
+  private InFlightCalls inFlightOf(Endpoint endpoint) {
+    InFlightCalls calls = byEndpoint.get(endpoint);
+    return calls != null ? calls : byEndpoint.computeIfAbsent(endpoint, e -> new InFlightCalls(inFlight));
+  }
+
   /** Calls sent and not yet ended, by endpoint. */
-  java.util.Map<Endpoint, Integer> inFlightByEndpoint() {
-    java.util.Map<Endpoint, Integer> counts = new java.util.LinkedHashMap<>();
+  Map<Endpoint, Integer> inFlightByEndpoint() {
+    Map<Endpoint, Integer> counts = new java.util.LinkedHashMap<>();
     byEndpoint.forEach((endpoint, calls) -> counts.put(endpoint, calls.count()));
     return counts;
   }
