@@ -104,6 +104,29 @@ public final class Invocation implements Call {
     return deadlineNanos != 0 && deadlineNanos - System.nanoTime() <= 0;
   }
 
+  /**
+   * The clock now ({@link System#nanoTime()}) if this call needs it, for a deadline or a listener;
+   * otherwise 0, with the clock not read. Where a transport makes several marks and deadline checks
+   * in one instant, one reading serves them all ({@link #markAt}, {@link #remainingNanos(long)}):
+   * at 25 ns a reading, clock reads were a tenth of a call's CPU on each side.
+   */
+  public long nowIfTimed() {
+    return deadlineNanos != 0 || listener != InvocationListener.NONE ? System.nanoTime() : 0;
+  }
+
+  /** {@link #remainingNanos()} as of {@code nowNanos}, a reading {@link #nowIfTimed} made. */
+  public long remainingNanos(long nowNanos) {
+    return deadlineNanos == 0 ? Long.MAX_VALUE : deadlineNanos - nowNanos;
+  }
+
+  /**
+   * {@link #isExpired()} as of {@code nowNanos}, a reading {@link #markNow} or {@link #nowIfTimed}
+   * made; with 0 (none was made) the clock is read.
+   */
+  public boolean isExpired(long nowNanos) {
+    return deadlineNanos != 0 && deadlineNanos - (nowNanos != 0 ? nowNanos : System.nanoTime()) <= 0;
+  }
+
   @Override
   public String transport() {
     return transport;
@@ -132,6 +155,29 @@ public final class Invocation implements Call {
   public void mark(Stage stage) {
     if (listener != InvocationListener.NONE) {
       mark(stage, System.nanoTime());
+    }
+  }
+
+  /**
+   * As {@link #mark(Stage)}, returning the clock reading it made, for the marks and deadline checks
+   * of the same instant; 0 when nobody listens (the clock was not read).
+   */
+  public long markNow(Stage stage) {
+    if (listener == InvocationListener.NONE) {
+      return 0;
+    }
+    long now = System.nanoTime();
+    mark(stage, now);
+    return now;
+  }
+
+  /**
+   * The call reached {@code stage} at {@code nanos}, a reading {@link #nowIfTimed} or {@link
+   * #markNow} made; nothing when that is 0 (nobody listens, and the clock was not read).
+   */
+  public void markAt(Stage stage, long nanos) {
+    if (nanos != 0 && listener != InvocationListener.NONE) {
+      mark(stage, nanos);
     }
   }
 

@@ -234,8 +234,8 @@ public final class ServedOperation implements ProviderOperation {
   }
 
   private void run(Invocation invocation, Consumer<Response> responder) {
-    invocation.mark(Stage.PROVIDER_EXECUTE);
-    if (invocation.isExpired()) {
+    long started = invocation.markNow(Stage.PROVIDER_EXECUTE);
+    if (invocation.isExpired(started)) {
       long waitedMicros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - invocation.stageNanos(Stage.PROVIDER_RECEIVED));
       responder.accept(Response.failure(Status.DEADLINE_EXCEEDED, meta.qualifiedName()
           + " was not run: the caller's deadline passed " + waitedMicros / 1000.0

@@ -8,6 +8,7 @@ import io.axle.config.CoreConfigKeys;
 import io.axle.executor.AxleExecutor;
 import io.axle.metrics.internal.Aggregator;
 import io.axle.metrics.internal.CpuSampler;
+import io.axle.metrics.internal.FeedClock;
 import io.axle.metrics.internal.Instruments;
 import io.axle.metrics.internal.LogPublisher;
 import io.axle.metrics.internal.LogSink;
@@ -21,6 +22,7 @@ import io.axle.transport.HttpEndpoint;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -102,6 +104,11 @@ public final class AxleMetrics implements AutoCloseable {
   /** The last windows, oldest first, for the dashboard's first drawing (GET /metrics/windows). */
   private final WindowHistory history = new WindowHistory(HISTORY_WINDOWS);
   private volatile boolean closed;
+  /**
+   * The clock of Axle's own registry, told when a window's calls are fed into it; null for an
+   * application's registry, whose clock is its own.
+   */
+  private final FeedClock feedClock;
   /** Whether {@code GET /metrics} serves the registry ({@code axle.metrics.prometheus.enabled}); only Axle's own. */
   private final boolean scrape;
   /** Whether the REST port serves the live dashboard ({@code axle.metrics.dashboard.enabled}). */
@@ -110,6 +117,18 @@ public final class AxleMetrics implements AutoCloseable {
   private long windowStartNanos;
 
   private AxleMetrics(AxleConfig config, LogSink sink, MeterRegistry registry, boolean ownRegistry) {
+    this(config, sink, registry, ownRegistry, null);
+  }
+
+  /** Axle's own registry, on a clock that reads the wall time once per feed. */
+  private AxleMetrics(AxleConfig config, LogSink sink, FeedClock feedClock) {
+    this(config, sink, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, new PrometheusRegistry(), feedClock), true,
+        feedClock);
+  }
+
+  private AxleMetrics(AxleConfig config, LogSink sink, MeterRegistry registry, boolean ownRegistry,
+      FeedClock feedClock) {
+    this.feedClock = feedClock;
     this.scrape = config.get(MetricsConfigKeys.PROMETHEUS_ENABLED);
     this.dashboard = config.get(MetricsConfigKeys.DASHBOARD_ENABLED);
     if (scrape && !ownRegistry) {
@@ -157,8 +176,7 @@ public final class AxleMetrics implements AutoCloseable {
    * @throws io.axle.config.ConfigException if one of its keys has a bad value
    */
   public static AxleMetrics create(AxleConfig config) {
-    return new AxleMetrics(Objects.requireNonNull(config, "config"), LogSink.slf4j(),
-        new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), true);
+    return new AxleMetrics(Objects.requireNonNull(config, "config"), LogSink.slf4j(), new FeedClock());
   }
 
   /**
@@ -175,7 +193,7 @@ public final class AxleMetrics implements AutoCloseable {
 
   /** For tests: metrics whose log lines go to {@code sink}. */
   static AxleMetrics create(AxleConfig config, LogSink sink) {
-    return new AxleMetrics(config, sink, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), true);
+    return new AxleMetrics(config, sink, new FeedClock());
   }
 
   /** The registry of the cumulative meters. */
@@ -300,8 +318,18 @@ public final class AxleMetrics implements AutoCloseable {
     long nowNanos = System.nanoTime();
     Instant now = Instant.now();
     long durationNanos = nowNanos - windowStartNanos;
-    Window window = aggregator.close(windowStart, now, durationNanos, pools.sample(), cpu.sample(nowNanos),
-        policies.get(), network.close(durationNanos / 1e9));
+    Window window;
+    if (feedClock != null) {
+      feedClock.feedStarted();
+    }
+    try {
+      window = aggregator.close(windowStart, now, durationNanos, pools.sample(), cpu.sample(nowNanos),
+          policies.get(), network.close(durationNanos / 1e9));
+    } finally {
+      if (feedClock != null) {
+        feedClock.feedEnded();
+      }
+    }
     windowStart = now;
     windowStartNanos = nowNanos;
     lastWindow = window;

@@ -75,7 +75,7 @@ public class FrameCodecBenchmark {
     request.deadlineNanos(System.nanoTime() + TimeUnit.HOURS.toNanos(1));
     response = Response.ok(value);
     requestFrame = codec.encodeRequest(alloc, request, FrameLimits.maxFrameSize(MAX_FRAME_SIZE));
-    codec.stampRequest(requestFrame, REQUEST_ID, request);
+    codec.stampRequest(requestFrame, REQUEST_ID, request, request.nowIfTimed());
     responseFrame = codec.encodeResponse(alloc, REQUEST_ID, response, MAX_FRAME_SIZE);
   }
 

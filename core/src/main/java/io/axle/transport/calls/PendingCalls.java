@@ -45,6 +45,11 @@ public final class PendingCalls<C extends ConsumerCall> {
    * cancelled, or its deadline passed before it could be sent.
    */
   public boolean admit(C call) {
+    return admit(call, call.invocation().nowIfTimed());
+  }
+
+  /** {@link #admit(ConsumerCall)} with the clock already read ({@link io.axle.Invocation#nowIfTimed}). */
+  public boolean admit(C call, long nowNanos) {
     if (closedReason != null) {
       call.complete(Response.failure(Status.CONNECTION_FAILED,
           CallFailures.failedOn(call.operationName(), call.endpoint(), closedReason)));
@@ -56,7 +61,7 @@ public final class PendingCalls<C extends ConsumerCall> {
           CallFailures.failedOn(call.operationName(), call.endpoint(), "cancelled before it was sent")));
       return false;
     }
-    long remaining = call.invocation().remainingNanos();
+    long remaining = call.invocation().remainingNanos(nowNanos);
     if (remaining <= 0) {
       call.complete(CallFailures.notSentInTime(call.operationName(), call.endpoint(),
           call.invocation().deadlineFrom()));

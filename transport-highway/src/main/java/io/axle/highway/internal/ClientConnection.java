@@ -77,7 +77,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
         for (PendingCall call : awaitingConnect) {
           // A call that timed out while connecting has released its request already.
           if (call.request != null) {
-            write(call);
+            write(call, call.invocation().nowIfTimed());
           }
         }
         awaitingConnect.clear();
@@ -121,22 +121,24 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
   /** Admits a call and writes it when the connection is open; true when written. */
   @Override
   public boolean take(PendingCall call) {
-    if (!pending.admit(call)) {
+    // One clock reading for the admission's deadline check, the connected mark and the stamped budget.
+    long now = call.invocation().nowIfTimed();
+    if (!pending.admit(call, now)) {
       return false;
     }
     if (state == State.CONNECTING) {
       awaitingConnect.add(call);
       return false;
     }
-    write(call);
+    write(call, now);
     return true;
   }
 
-  private void write(PendingCall call) {
+  private void write(PendingCall call, long now) {
     ByteBuf request = call.request;
     call.request = null;
-    call.invocation().mark(Stage.CONSUMER_CONNECTED);
-    call.codec.stampRequest(request, call.id(), call.invocation());
+    call.invocation().markAt(Stage.CONSUMER_CONNECTED, now);
+    call.codec.stampRequest(request, call.id(), call.invocation(), now);
     // Copied into the batch, one pooled buffer for all the requests of a drain or a read burst,
     // handed to the channel and flushed once at its end. The request was encoded into a heap
     // buffer, which the socket would have copied into a pooled direct one on its own; a large one

@@ -100,11 +100,12 @@ public final class OperationCodec {
    * Writes the request id and the time left to the caller's deadline into an encoded request, as
    * the connection hands it to the socket: the provider gets the budget as it stands when the
    * request is sent, not when it was encoded (docs/protocol.md), so clocks need not agree and a
-   * call that waited for a connection does not overstate what is left.
+   * call that waited for a connection does not overstate what is left. {@code nowNanos} is the
+   * clock as the connection took the request ({@link Invocation#nowIfTimed}).
    */
-  public void stampRequest(ByteBuf request, long requestId, Invocation invocation) {
+  public void stampRequest(ByteBuf request, long requestId, Invocation invocation, long nowNanos) {
     request.setLong(request.readerIndex() + Frames.REQUEST_ID_OFFSET, requestId);
-    long remaining = invocation.remainingNanos();
+    long remaining = invocation.remainingNanos(nowNanos);
     if (remaining != Long.MAX_VALUE) {
       FrameHeader.stampTimeout(request, requestPrefix.length, Math.max(1, TimeUnit.NANOSECONDS.toMicros(remaining)));
     }

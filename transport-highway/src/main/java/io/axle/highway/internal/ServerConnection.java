@@ -270,8 +270,11 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     if (ctx.executor().inEventLoop()) {
       // Encoded straight into the burst's buffer: no copy, no queue.
       codec.writeResponse(batch.room(ctx, 0), requestId, response, maxFrameSize);
-      invocation.mark(Stage.PROVIDER_ENCODED);
-      sent(invocation, response);
+      // Encoded into the batch is as sent as it gets on the loop (the flush comes at the burst's
+      // end): one clock reading marks both.
+      long now = invocation.markNow(Stage.PROVIDER_ENCODED);
+      invocation.markAt(Stage.PROVIDER_SENT, now);
+      invocation.end(response);
       outbox.flushSoon();
       inFlight.decrementAndGet();
       resumeParked();

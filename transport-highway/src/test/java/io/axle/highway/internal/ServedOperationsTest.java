@@ -62,6 +62,24 @@ class ServedOperationsTest {
   }
 
   @Test
+  void namesLongerThanAWord_differingInAnyByte_areNotFound() {
+    // Compared eight bytes at a time, then the tail: a difference in the first word, the second, or the tail.
+    assertThat(table.find(header("Fcho_Service-2", "echo"))).isNull();
+    assertThat(table.find(header("Echo_Servicf-2", "echo"))).isNull();
+    assertThat(table.find(header("Echo_Service-3", "echo"))).isNull();
+    assertThat(table.find(header("Echo_Service-2", "echo")).operation().meta().schemaId()).isEqualTo("Echo_Service-2");
+  }
+
+  @Test
+  void aHeaderInDirectMemory_findsTheSameOperations() {
+    for (ProviderOperation operation : served) {
+      ServedOperations.Served found = table.find(header(operation.meta().schemaId(), operation.meta().name(), true));
+      assertThat(found).as(operation.meta().qualifiedName()).isNotNull();
+      assertThat(found.operation()).isSameAs(operation);
+    }
+  }
+
+  @Test
   void aProviderWithNoOperations_findsNothing() {
     ServedOperations empty = new ServedOperations(operations(List.of()), new OperationCodecs());
     assertThat(empty.find(header("EchoService", "echo"))).isNull();
@@ -76,7 +94,12 @@ class ServedOperationsTest {
 
   /** A parsed request header that sits after other bytes in its buffer, as in a real frame. */
   private static FrameHeader header(String schemaId, String operation) {
-    ByteBuf buf = Unpooled.buffer();
+    return header(schemaId, operation, false);
+  }
+
+  /** The same, in a direct buffer when {@code direct}, as a socket reads it. */
+  private static FrameHeader header(String schemaId, String operation, boolean direct) {
+    ByteBuf buf = direct ? Unpooled.directBuffer() : Unpooled.buffer();
     buf.writeBytes(new byte[] {9, 9, 9, 9, 9});
     FrameHeader.writeRequest(buf, FrameHeader.requestPrefix(schemaId, operation), true, null);
     return FrameHeader.parse(buf.slice(5, buf.readableBytes() - 5));

@@ -32,7 +32,7 @@ class TimeoutStampTest {
       assertThat(header(frame).timeoutMicros).as("not stamped yet").isZero();
 
       Thread.sleep(200);  // waiting for a connection, say
-      codec.stampRequest(frame, 42, invocation);
+      codec.stampRequest(frame, 42, invocation, invocation.nowIfTimed());
 
       assertThat(frame.getLong(frame.readerIndex() + Frames.REQUEST_ID_OFFSET)).isEqualTo(42);
       assertThat(header(frame).timeoutMicros).as("what is left after the wait")
@@ -50,7 +50,7 @@ class TimeoutStampTest {
     invocation.context().put("tenant", "t1");
     ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, FrameLimits.maxFrameSize(1 << 20));
     try {
-      codec.stampRequest(frame, 9, invocation);
+      codec.stampRequest(frame, 9, invocation, invocation.nowIfTimed());
 
       FrameHeader header = header(frame);
       assertThat(header.timeoutMicros).isBetween(1L, 5_000_000L);
@@ -81,7 +81,7 @@ class TimeoutStampTest {
     Invocation invocation = new Invocation(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
     ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, FrameLimits.maxFrameSize(1 << 20));
     try {
-      codec.stampRequest(frame, 7, invocation);
+      codec.stampRequest(frame, 7, invocation, invocation.nowIfTimed());
 
       assertThat(header(frame).timeoutMicros).isZero();
       assertThat(header(frame).operation()).isEqualTo("echo");
@@ -97,7 +97,7 @@ class TimeoutStampTest {
     invocation.deadlineNanos(System.nanoTime() - 1);
     ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, FrameLimits.maxFrameSize(1 << 20));
     try {
-      codec.stampRequest(frame, 1, invocation);
+      codec.stampRequest(frame, 1, invocation, invocation.nowIfTimed());
 
       assertThat(header(frame).timeoutMicros).isEqualTo(1);
     } finally {
