@@ -114,9 +114,12 @@ public final class Invocation implements Call {
     return deadlineNanos != 0 || listener != InvocationListener.NONE ? System.nanoTime() : 0;
   }
 
-  /** {@link #remainingNanos()} as of {@code nowNanos}, a reading {@link #nowIfTimed} made. */
+  /**
+   * {@link #remainingNanos()} as of {@code nowNanos}, a reading {@link #nowIfTimed} made; with 0 (none
+   * was made) the clock is read.
+   */
   public long remainingNanos(long nowNanos) {
-    return deadlineNanos == 0 ? Long.MAX_VALUE : deadlineNanos - nowNanos;
+    return deadlineNanos == 0 ? Long.MAX_VALUE : deadlineNanos - (nowNanos != 0 ? nowNanos : System.nanoTime());
   }
 
   /**

@@ -77,5 +77,6 @@ class InvocationClockTest {
     call.deadlineNanos(System.nanoTime() - 1);
 
     assertThat(call.isExpired(0)).isTrue();
+    assertThat(call.remainingNanos(0)).as("no reading given: the clock's").isNegative();
   }
 }
