@@ -3,6 +3,9 @@ package io.axle.transport.calls;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.channel.DefaultEventLoop;
+import io.netty.channel.IoEventLoop;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.local.LocalIoHandler;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -13,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The outbox on a real Netty event loop: items from other threads reach the sink on the loop, in
- * batches with one flush each; an item submitted on the loop is taken at once; writes inside a
- * read burst are flushed once, at its end.
+ * batches with one flush each (on an I/O loop, one per loop iteration); an item submitted on the loop
+ * is taken at once; writes inside a read burst are flushed once, at its end.
  */
 class LoopOutboxTest {
   private final DefaultEventLoop loop = new DefaultEventLoop();
@@ -128,6 +131,62 @@ class LoopOutboxTest {
     outbox.submit("late");
     assertThat(taken).isEmpty();
     assertThat(discardedByTheOutbox).containsExactly("late");
+  }
+
+  @Test
+  void onAnIoLoop_theDrainsOfOneIterationShareOneFlush_madeAsTheIterationEnds() throws Exception {
+    MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
+    try {
+      IoEventLoop ioLoop = group.next();
+      AtomicInteger ioFlushes = new AtomicInteger();
+      List<String> ioTaken = new CopyOnWriteArrayList<>();
+      LoopOutbox<String> ioOutbox = new LoopOutbox<>(ioLoop::inEventLoop, ioLoop, new LoopOutbox.Sink<>() {
+        @Override
+        public boolean take(String item) {
+          ioTaken.add(item);
+          return true;
+        }
+
+        @Override
+        public void flush() {
+          ioFlushes.incrementAndGet();
+        }
+
+        @Override
+        public void discard(String item) {
+        }
+      });
+      List<Integer> flushesSeenInTheTask = new CopyOnWriteArrayList<>();
+      ioLoop.submit(() -> {
+        for (String item : List.of("x", "y")) {
+          // Queued by another thread, as a blocking caller's request is, then drained: twice in one iteration.
+          Thread submitter = new Thread(() -> ioOutbox.submit(item));
+          submitter.start();
+          joinUninterruptibly(submitter);
+          ioOutbox.drain();
+          flushesSeenInTheTask.add(ioFlushes.get());
+        }
+      }).get(5, TimeUnit.SECONDS);
+
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (ioFlushes.get() == 0 && System.nanoTime() < deadline) {
+        Thread.sleep(1);
+      }
+      ioLoop.submit(() -> { }).get(5, TimeUnit.SECONDS);
+      assertThat(ioTaken).containsExactly("x", "y");
+      assertThat(flushesSeenInTheTask).as("held back while the iteration runs").containsExactly(0, 0);
+      assertThat(ioFlushes.get()).as("one flush for both drains, without anything else happening").isEqualTo(1);
+    } finally {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+  }
+
+  private static void joinUninterruptibly(Thread thread) {
+    try {
+      thread.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** Keeps the loop busy until the latch is counted down, so that what is submitted meanwhile lands in one batch. */
