@@ -14,8 +14,9 @@ import org.slf4j.LoggerFactory;
  * What one event loop writes, from whatever thread made it. An item submitted on the loop itself is
  * taken at once, with no queue and no wake-up; items from other threads are queued, and the loop
  * takes them all in one task per batch instead of one wake-up per item. What was written is flushed
- * once at the end of the read burst the loop is in, or once per batch; on a Netty I/O loop a batch's
- * flush waits for the end of the loop's iteration, so that the batches one iteration drains share it.
+ * once at the end of the read burst the loop is in, or once per batch; on a Netty I/O loop, if its
+ * owner asks, a batch's flush waits for the end of the loop's iteration, so that the batches one
+ * iteration drains share it.
  *
  * <p>{@link #submit} may be called from any thread; everything else runs on
  * the loop.
@@ -59,16 +60,29 @@ public final class LoopOutbox<T> {
   private boolean flushPending;
 
   /**
+   * An outbox whose drained batches are flushed each at once.
+   *
    * @param onLoop true when the calling thread may act as the loop (for Vert.x, the loop's context)
    * @param loop runs a task on the loop later, never inline
    */
   public LoopOutbox(BooleanSupplier onLoop, Executor loop, Sink<T> sink) {
+    this(onLoop, loop, sink, false);
+  }
+
+  /**
+   * @param onLoop true when the calling thread may act as the loop (for Vert.x, the loop's context)
+   * @param loop runs a task on the loop later, never inline
+   * @param flushPerIteration on a Netty I/O loop, flush drained batches once as the loop's iteration
+   *     ends rather than each at once (measured for highway's connections; REST's A/B could not tell)
+   */
+  public LoopOutbox(BooleanSupplier onLoop, Executor loop, Sink<T> sink, boolean flushPerIteration) {
     this.onLoop = onLoop;
     this.loop = loop;
     this.sink = sink;
     // Only an I/O loop is sure to run its tail tasks (it ends each iteration with them); Netty's
     // DefaultEventLoop, for one, never does.
-    this.afterIteration = loop instanceof SingleThreadIoEventLoop netty ? netty::executeAfterEventLoopIteration : null;
+    this.afterIteration = flushPerIteration && loop instanceof SingleThreadIoEventLoop netty
+        ? netty::executeAfterEventLoopIteration : null;
   }
 
   /**
@@ -106,7 +120,8 @@ public final class LoopOutbox<T> {
 
   /**
    * Takes every queued item now; if anything was written, it is flushed once: at the end of the read
-   * burst when inside one, else once the loop's iteration ends (a Netty I/O loop), else at once.
+   * burst when inside one, else once the loop's iteration ends (a Netty I/O loop, flushing per
+   * iteration), else at once.
    * Loop-only.
    */
   public void drain() {

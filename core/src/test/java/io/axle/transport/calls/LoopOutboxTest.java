@@ -155,7 +155,7 @@ class LoopOutboxTest {
         @Override
         public void discard(String item) {
         }
-      });
+      }, true);
       List<Integer> flushesSeenInTheTask = new CopyOnWriteArrayList<>();
       ioLoop.submit(() -> {
         for (String item : List.of("x", "y")) {

@@ -53,7 +53,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
     this.context = context;
     this.eventLoop = context.nettyEventLoop();
     this.limits = limits;
-    this.outbox = new LoopOutbox<>(eventLoop::inEventLoop, eventLoop, this);
+    this.outbox = new LoopOutbox<>(eventLoop::inEventLoop, eventLoop, this, true);
     this.pending = new PendingCalls<>(eventLoop, call -> maybeIdle());
   }
 
