@@ -4,6 +4,7 @@ import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.registry.Endpoint;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /** One transport inside a running {@link io.axle.Axle}: a server side and a client side. */
@@ -33,8 +34,8 @@ public interface Transport {
    * {@link #callsInFlight()} by the endpoint each call was sent to; an endpoint with none may be absent. Read from
    * any thread, for figures (the perf consumer's per-window line): a sum of counters, not a snapshot of one instant.
    */
-  default java.util.Map<io.axle.registry.Endpoint, Integer> callsInFlightByEndpoint() {
-    return java.util.Map.of();
+  default Map<Endpoint, Integer> callsInFlightByEndpoint() {
+    return Map.of();
   }
 
   /**

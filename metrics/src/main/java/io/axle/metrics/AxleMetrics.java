@@ -116,22 +116,23 @@ public final class AxleMetrics implements AutoCloseable {
   private Instant windowStart;
   private long windowStartNanos;
 
-  private AxleMetrics(AxleConfig config, LogSink sink, MeterRegistry registry, boolean ownRegistry) {
-    this(config, sink, registry, ownRegistry, null);
+  /** An application's registry, on its own clock. */
+  private AxleMetrics(AxleConfig config, LogSink sink, MeterRegistry registry) {
+    this(config, sink, registry, null);
   }
 
   /** Axle's own registry, on a clock that reads the wall time once per feed. */
   private AxleMetrics(AxleConfig config, LogSink sink, FeedClock feedClock) {
-    this(config, sink, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, new PrometheusRegistry(), feedClock), true,
+    this(config, sink, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, new PrometheusRegistry(), feedClock),
         feedClock);
   }
 
-  private AxleMetrics(AxleConfig config, LogSink sink, MeterRegistry registry, boolean ownRegistry,
-      FeedClock feedClock) {
+  /** @param feedClock the clock of Axle's own registry; null for an application's registry */
+  private AxleMetrics(AxleConfig config, LogSink sink, MeterRegistry registry, FeedClock feedClock) {
     this.feedClock = feedClock;
     this.scrape = config.get(MetricsConfigKeys.PROMETHEUS_ENABLED);
     this.dashboard = config.get(MetricsConfigKeys.DASHBOARD_ENABLED);
-    if (scrape && !ownRegistry) {
+    if (scrape && feedClock == null) {
       String key = MetricsConfigKeys.PROMETHEUS_ENABLED.name();
       throw new ConfigException(key + ": true (expected: false, since Axle's meters go to the application's "
           + "MeterRegistry, which the application exports itself, e.g. at /actuator/prometheus; the REST port "
@@ -188,7 +189,7 @@ public final class AxleMetrics implements AutoCloseable {
    */
   public static AxleMetrics create(AxleConfig config, MeterRegistry registry) {
     return new AxleMetrics(Objects.requireNonNull(config, "config"), LogSink.slf4j(),
-        Objects.requireNonNull(registry, "registry"), false);
+        Objects.requireNonNull(registry, "registry"));
   }
 
   /** For tests: metrics whose log lines go to {@code sink}. */

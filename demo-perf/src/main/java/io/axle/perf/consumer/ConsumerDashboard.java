@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
 /**
  * The perf consumer's live dashboard ({@code --dashboard}): the page and windows of this consumer's runtime
@@ -38,10 +39,10 @@ final class ConsumerDashboard implements AutoCloseable {
   private final ExecutorService thread;
   private final HttpClient http;
   private final URI producer;
-  private final java.util.function.Supplier<String> diagnosis;
+  private final Supplier<String> diagnosis;
 
   private ConsumerDashboard(HttpServer server, ExecutorService thread, URI producer,
-      java.util.function.Supplier<String> diagnosis) {
+      Supplier<String> diagnosis) {
     this.diagnosis = diagnosis;
     this.server = server;
     this.thread = thread;
@@ -59,7 +60,7 @@ final class ConsumerDashboard implements AutoCloseable {
    * @throws UncheckedIOException naming the address and the key when it cannot be bound
    */
   static ConsumerDashboard start(HostAndPort address, AxleMetrics metrics, Endpoint producerRest,
-      java.util.function.Supplier<String> diagnosis) {
+      Supplier<String> diagnosis) {
     HttpServer server;
     try {
       server = HttpServer.create(new InetSocketAddress(address.host(), address.port()), 16);

@@ -2,6 +2,7 @@ package io.axle.perf.report;
 
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 
 /** The human-readable output: one fixed-width line per window, so columns line up, and the summary. */
 public final class TextReport {
@@ -66,7 +67,7 @@ public final class TextReport {
   }
 
   /** {@code label endpoint=count …}, nothing for no counts. */
-  private static void appendCounts(StringBuilder line, String label, java.util.Map<String, ? extends Number> counts) {
+  private static void appendCounts(StringBuilder line, String label, Map<String, ? extends Number> counts) {
     if (!counts.isEmpty()) {
       line.append(label);
       counts.forEach((endpoint, count) -> line.append(' ').append(endpoint).append('=').append(count));
