@@ -171,6 +171,17 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       "axle.executor.default.max-queue-size", 10000, 1, Integer.MAX_VALUE,
       "Maximum number of queued tasks per group of the default grouped executor before calls are rejected.");
 
+  public static final ConfigKey<String> EXECUTOR_DEFAULT_HAND_OFF = ConfigKey.choiceKey(
+      "axle.executor.default.hand-off", "burst",
+      "How the event loop hands requests to its group: burst (the requests of one loop iteration as one task, "
+          + "one worker woken; shared out when one of them stalls) or task (each request its own task).",
+      "burst", "task");
+
+  public static final ConfigKey<Duration> EXECUTOR_DEFAULT_BURST_STALL = ConfigKey.durationKey(
+      "axle.executor.default.burst-stall", Duration.ofMillis(1), Duration.ofMillis(1),
+      "With hand-off burst: how long a request of a burst may run before the rest of its burst is shared out "
+          + "to idle workers (and bursts are handed over task by task for a second).");
+
   public static final ConfigKey<String> EXECUTORS_DEFAULT = ConfigKey.choiceKey(
       "axle.executors.default", "group",
       "Executor that runs provider operations unless axle.executors.Provider says otherwise.",
@@ -216,6 +227,7 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       RETRY_ATTEMPTS, RETRY_IDEMPOTENT, RETRY_BACKOFF, RETRY_BUDGET_PERCENT, RETRY_BUDGET_MIN_PER_SECOND,
       HEDGE_DELAY,
       EXECUTOR_DEFAULT_GROUP, EXECUTOR_DEFAULT_THREAD_PER_GROUP, EXECUTOR_DEFAULT_MAX_QUEUE_SIZE,
+      EXECUTOR_DEFAULT_HAND_OFF, EXECUTOR_DEFAULT_BURST_STALL,
       EXECUTORS_DEFAULT, EXECUTORS_PROVIDER,
       REFERENCES_TRANSPORT, REQUEST_TIMEOUT, SHUTDOWN_TIMEOUT, METRICS_WINDOW_TIME, TRANSPORT_NATIVE);
 

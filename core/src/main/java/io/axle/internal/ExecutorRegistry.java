@@ -5,6 +5,7 @@ import io.axle.config.ConfigException;
 import io.axle.config.CoreConfigKeys;
 import io.axle.executor.AxleExecutor;
 import io.axle.executor.AxleExecutors;
+import io.axle.executor.GroupExecutor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,6 +48,8 @@ final class ExecutorRegistry {
           .groups(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_GROUP))
           .threadsPerGroup(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_THREAD_PER_GROUP))
           .maxQueueSize(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_MAX_QUEUE_SIZE))
+          .burstHandOff(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_HAND_OFF).equals("burst"))
+          .burstStall(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_BURST_STALL))
           .configPrefix("axle.executor.default")
           .build();
       default -> named.get(name);
@@ -75,7 +78,8 @@ final class ExecutorRegistry {
       case GROUP -> {
         var stats = executor.stats();
         int groups = Math.max(1, stats.groups().size());
-        yield "group '" + executor.name() + "' (" + groups + " groups x " + stats.threads() / groups + " threads)";
+        yield "group '" + executor.name() + "' (" + groups + " groups x " + stats.threads() / groups + " threads"
+            + (executor instanceof GroupExecutor g && g.burstHandOff() ? ", bursts" : "") + ")";
       }
       case CUSTOM -> "executor '" + executor.name() + "'";
     };

@@ -11,6 +11,7 @@ import io.axle.Status;
 import io.axle.contract.OperationMeta;
 import io.axle.executor.AxleExecutor;
 import io.axle.executor.ExecutorOverloadedException;
+import io.axle.executor.RefusableTask;
 import io.axle.policy.Admission;
 import io.axle.registry.Endpoint;
 import io.axle.transport.InFlightCalls;
@@ -113,23 +114,18 @@ public final class ServedOperation implements ProviderOperation {
       return;
     }
     Served served = new Served(invocation, responder, tickets);
+    // An executor that takes bursts gets this iteration's requests together, as the loop's iteration ends.
+    if (executor.takesBursts() && LoopBursts.add(executor, served)) {
+      return;
+    }
     try {
       executor.execute(served);
-    } catch (RejectedExecutionException e) { // ExecutorOverloadedException is one
-      if (served.started) {
-        // An inline executor runs the task inside execute: this came after the method ran, from its
-        // answer, which has ended the call already; a second answer would count it twice.
-        log.warn("{}: answering failed after the method ran: {}", meta.qualifiedName(), e.toString());
-        return;
-      }
-      served.accept(Response.failure(e instanceof ExecutorOverloadedException
-          ? AxleException.notRun(Status.OVERLOADED, e.getMessage())
-          : AxleException.notRun(Status.SHUTTING_DOWN, meta.qualifiedName() + " was not run: " + e.getMessage())));
-    } catch (RuntimeException | Error e) {
+    } catch (RuntimeException e) { // ExecutorOverloadedException is one
+      served.refused(e);
+    } catch (Error e) {
       if (served.started) {
         throw e;
       }
-      // An executor of the application's that broke before taking the task: answered, counted out, tickets back.
       served.accept(Response.failure(Failures.internal(meta.qualifiedName() + " could not be queued to "
           + executorDescription, e)));
     }
@@ -139,7 +135,7 @@ public final class ServedOperation implements ProviderOperation {
    * One admitted call: the task its executor runs, and its answer, which ends its in-flight count and
    * gives its admission tickets back once, with the response.
    */
-  private final class Served implements Runnable, Consumer<Response> {
+  private final class Served implements RefusableTask, Consumer<Response> {
     private final Invocation invocation;
     private final Responder responder;
     private final Admission.Ticket[] tickets;
@@ -156,6 +152,28 @@ public final class ServedOperation implements ProviderOperation {
     public void run() {
       started = true;
       ServedOperation.this.run(invocation, this);
+    }
+
+    @Override
+    public void refused(RuntimeException why) {
+      if (why instanceof RejectedExecutionException) { // ExecutorOverloadedException is one
+        if (started) {
+          // An inline executor runs the task inside execute: this came after the method ran, from its
+          // answer, which has ended the call already; a second answer would count it twice.
+          log.warn("{}: answering failed after the method ran: {}", meta.qualifiedName(), why.toString());
+          return;
+        }
+        accept(Response.failure(why instanceof ExecutorOverloadedException
+            ? AxleException.notRun(Status.OVERLOADED, why.getMessage())
+            : AxleException.notRun(Status.SHUTTING_DOWN, meta.qualifiedName() + " was not run: " + why.getMessage())));
+        return;
+      }
+      if (started) {
+        throw why;
+      }
+      // An executor of the application's that broke before taking the task: answered, counted out, tickets back.
+      accept(Response.failure(Failures.internal(meta.qualifiedName() + " could not be queued to "
+          + executorDescription, why)));
     }
 
     @Override

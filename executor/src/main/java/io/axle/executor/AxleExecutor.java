@@ -1,6 +1,7 @@
 package io.axle.executor;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Executor;
 
 /**
@@ -24,6 +25,31 @@ public interface AxleExecutor extends Executor, AutoCloseable {
    */
   @Override
   void execute(Runnable task);
+
+  /**
+   * Whether {@link #executeAll} takes a burst as one hand-off, so that a caller gathering the tasks
+   * of one event-loop iteration gains by it: true for a {@link GroupExecutor} whose burst hand-off is
+   * on and has not been paused by a stall. May change at any time; false by default.
+   */
+  default boolean takesBursts() {
+    return false;
+  }
+
+  /**
+   * Runs every task of {@code tasks}, handed over together (by default one by one, as {@link
+   * #execute} would). Never throws for a task it cannot take: that task is told through {@link
+   * RefusableTask#refused}, and the others still run. The list is the executor's from then on: the
+   * caller must not change it.
+   */
+  default void executeAll(List<? extends RefusableTask> tasks) {
+    for (RefusableTask task : tasks) {
+      try {
+        execute(task);
+      } catch (RuntimeException e) {
+        task.refused(e);
+      }
+    }
+  }
 
   /** A snapshot of this executor's counters. */
   ExecutorStats stats();

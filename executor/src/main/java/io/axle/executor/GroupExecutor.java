@@ -1,6 +1,9 @@
 package io.axle.executor;
 
+import io.axle.executor.internal.BurstWatch;
+import io.axle.executor.internal.GroupThread;
 import io.axle.executor.internal.Names;
+import io.axle.executor.internal.SharedBatch;
 import io.axle.executor.internal.Shutdowns;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,6 +15,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -25,7 +29,16 @@ import java.util.concurrent.atomic.LongAdder;
  * over all threads.
  *
  * <p>A full group throws {@link ExecutorOverloadedException} at once rather than blocking the
- * event loop or queueing without bound.
+ * event loop or queueing without bound. {@code maxQueueSize} counts tasks, however they were handed
+ * over.
+ *
+ * <p><b>Bursts.</b> With burst hand-off on (the default), {@link #executeAll} hands a burst of tasks
+ * (the requests one event-loop iteration read) to the group as one queue entry: one worker is woken
+ * for the burst instead of one per task, and the others of the group stay parked. That worker runs
+ * the burst's tasks in order; if one of them runs longer than {@code burstStall}, the rest of the
+ * burst is shared out to idle workers; when that happens to a steady share of bursts, the handlers
+ * block, and bursts are handed over task by task for a second (each blocking handler is better on a
+ * worker of its own). docs/threading.md has the measurements.
  *
  * <p>Threads are daemon threads named {@code axle-<name>-g<group>-t<thread>} and are all started
  * when the executor is built, so that the first requests do not pay for thread creation.
@@ -36,6 +49,9 @@ public final class GroupExecutor implements AxleExecutor {
   private final String configPrefix;
   private final int threadsPerGroup;
   private final int maxQueueSize;
+  private final boolean burstHandOff;
+  private final Duration burstStall;
+  private final BurstWatch watch;
   private final Group[] groups;
   private final AtomicInteger nextGroup = new AtomicInteger();
 
@@ -52,9 +68,15 @@ public final class GroupExecutor implements AxleExecutor {
     this.configPrefix = b.configPrefix;
     this.threadsPerGroup = b.threadsPerGroup;
     this.maxQueueSize = b.maxQueueSize;
+    this.burstHandOff = b.burstHandOff;
+    this.burstStall = b.burstStall;
+    this.watch = new BurstWatch(name, b.burstStall);
     this.groups = new Group[b.groups];
     for (int i = 0; i < groups.length; i++) {
       groups[i] = new Group(this, i);
+    }
+    if (burstHandOff) {
+      watch.start();
     }
   }
 
@@ -78,6 +100,39 @@ public final class GroupExecutor implements AxleExecutor {
 
   public int maxQueueSize() {
     return maxQueueSize;
+  }
+
+  /** Whether bursts are handed to a group as one task ({@link Builder#burstHandOff}). */
+  public boolean burstHandOff() {
+    return burstHandOff;
+  }
+
+  /** How long a task of a burst may run before the rest of its burst is shared out. */
+  public Duration burstStall() {
+    return burstStall;
+  }
+
+  /** Bursts whose rest was shared out because a task ran past {@link #burstStall()}, since the executor was built. */
+  public long burstStalls() {
+    return watch.stalls();
+  }
+
+  /** True while burst hand-off is on and not paused by frequent stalls. */
+  @Override
+  public boolean takesBursts() {
+    return burstHandOff && watch.handOff();
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The tasks go to the calling thread's group, as one queue entry when there are several and
+   * burst hand-off is on. When the group has room for only some, the first ones are taken and the
+   * rest refused with {@link ExecutorOverloadedException}.
+   */
+  @Override
+  public void executeAll(List<? extends RefusableTask> tasks) {
+    binding.get().executeAll(tasks);
   }
 
   /**
@@ -114,7 +169,7 @@ public final class GroupExecutor implements AxleExecutor {
    * otherwise. Lets a handler, or a test, tell which group it runs on.
    */
   public static int currentGroup() {
-    return Thread.currentThread() instanceof PoolThread t ? t.group : -1;
+    return Thread.currentThread() instanceof GroupThread t ? t.group() : -1;
   }
 
   @Override
@@ -139,19 +194,27 @@ public final class GroupExecutor implements AxleExecutor {
 
   @Override
   public boolean shutdown(Duration timeout) {
+    watch.stop();
     return Shutdowns.shutdown(List.<ExecutorService>of(groups), timeout);
   }
 
   @Override
   public String toString() {
     return "GroupExecutor[" + name + ": " + groups.length + " groups x " + threadsPerGroup
-        + " threads, queue " + maxQueueSize + "]";
+        + " threads, queue " + maxQueueSize + (burstHandOff ? ", bursts" : "") + "]";
   }
 
-  /** One group: a pool whose fixed threads serve one bounded queue. */
-  private static final class Group extends ThreadPoolExecutor {
+  /**
+   * One group: a pool whose fixed threads serve one queue, bounded by a count of the tasks it holds
+   * (a burst is one entry of several tasks).
+   */
+  private static final class Group extends ThreadPoolExecutor implements SharedBatch.Owner {
+    final GroupExecutor owner;
     final int index;
     final LongAdder rejected = new LongAdder();
+    final LongAdder completed = new LongAdder();
+    /** Tasks taken and not started yet: what {@code maxQueueSize} bounds. */
+    final AtomicInteger queued = new AtomicInteger();
 
     Group(GroupExecutor owner, int index) {
       super(
@@ -159,49 +222,150 @@ public final class GroupExecutor implements AxleExecutor {
           owner.threadsPerGroup,
           0,
           TimeUnit.MILLISECONDS,
-          new LinkedBlockingQueue<>(owner.maxQueueSize),
-          threadFactory(owner.name, index));
+          new LinkedBlockingQueue<>(),
+          threadFactory(owner, index));
+      this.owner = owner;
       this.index = index;
-      setRejectedExecutionHandler(
-          (task, pool) -> {
-            if (pool.isShutdown()) {
-              throw Shutdowns.rejectedAfterShutdown(owner.name);
-            }
-            rejected.increment();
-            throw new ExecutorOverloadedException(
-                owner.name, index, owner.threadsPerGroup, owner.maxQueueSize, owner.configPrefix);
-          });
+      // The queue is unbounded (the count bounds it), so a refusal here is a shutdown.
+      setRejectedExecutionHandler((task, pool) -> {
+        throw Shutdowns.rejectedAfterShutdown(owner.name);
+      });
       prestartAllCoreThreads();
     }
 
-    private static ThreadFactory threadFactory(String name, int group) {
-      String prefix = "axle-" + name + "-g" + group + "-t";
+    private static ThreadFactory threadFactory(GroupExecutor owner, int group) {
+      String prefix = "axle-" + owner.name + "-g" + group + "-t";
       AtomicInteger next = new AtomicInteger();
       return task -> {
-        Thread t = new PoolThread(task, prefix + next.getAndIncrement(), group);
+        GroupThread t = new GroupThread(task, prefix + next.getAndIncrement(), group);
         t.setDaemon(true);
+        owner.watch.watch(t);
         return t;
       };
+    }
+
+    @Override
+    public void execute(Runnable task) {
+      if (isShutdown()) {
+        throw Shutdowns.rejectedAfterShutdown(owner.name);
+      }
+      if (reserve(1) == 0) {
+        throw overloaded(1);
+      }
+      try {
+        super.execute(task);
+      } catch (RejectedExecutionException e) {
+        queued.decrementAndGet();
+        throw e;
+      }
+    }
+
+    void executeAll(List<? extends RefusableTask> tasks) {
+      int size = tasks.size();
+      if (size == 0) {
+        return;
+      }
+      if (isShutdown()) {
+        refuse(tasks, 0, size, Shutdowns.rejectedAfterShutdown(owner.name));
+        return;
+      }
+      int taken = reserve(size);
+      if (taken < size) {
+        refuse(tasks, taken, size, overloaded(size - taken));
+      }
+      if (taken == 0) {
+        return;
+      }
+      Runnable entry;
+      if (taken == 1) {
+        entry = tasks.get(0);
+      } else {
+        entry = new SharedBatch(this, owner.watch, taken == size ? tasks : tasks.subList(0, taken));
+        owner.watch.burstHandedOver();
+      }
+      try {
+        super.execute(entry);
+      } catch (RejectedExecutionException e) {
+        queued.addAndGet(-taken);
+        refuse(tasks, 0, taken, e);
+      }
+    }
+
+    /** Counts up to {@code wanted} tasks in, as many as the queue has room for; returns how many. */
+    private int reserve(int wanted) {
+      while (true) {
+        int now = queued.get();
+        int taken = Math.min(wanted, owner.maxQueueSize - now);
+        if (taken <= 0) {
+          return 0;
+        }
+        if (queued.compareAndSet(now, now + taken)) {
+          return taken;
+        }
+      }
+    }
+
+    private ExecutorOverloadedException overloaded(int refused) {
+      rejected.add(refused);
+      return new ExecutorOverloadedException(
+          owner.name, index, owner.threadsPerGroup, owner.maxQueueSize, owner.configPrefix);
+    }
+
+    private static void refuse(List<? extends RefusableTask> tasks, int from, int to, RuntimeException why) {
+      for (int i = from; i < to; i++) {
+        tasks.get(i).refused(why);
+      }
+    }
+
+    @Override
+    protected void beforeExecute(Thread worker, Runnable task) {
+      if (!(task instanceof SharedBatch)) {
+        queued.decrementAndGet();
+      }
+    }
+
+    @Override
+    protected void afterExecute(Runnable task, Throwable failure) {
+      if (!(task instanceof SharedBatch)) {
+        completed.increment();
+      }
+    }
+
+    @Override
+    public void taskStarted() {
+      queued.decrementAndGet();
+    }
+
+    @Override
+    public void taskEnded() {
+      completed.increment();
+    }
+
+    @Override
+    public boolean stopping() {
+      return isShutdown();
+    }
+
+    @Override
+    public void help(SharedBatch batch, int helpers) {
+      for (int i = Math.min(helpers, owner.threadsPerGroup - 1); i > 0; i--) {
+        try {
+          super.execute(batch);
+        } catch (RejectedExecutionException e) {
+          // Shut down: the worker that runs the batch takes the rest once its task ends.
+          return;
+        }
+      }
     }
 
     ExecutorStats stats() {
       return new ExecutorStats(
           getPoolSize(),
           getActiveCount(),
-          getQueue().size(),
+          Math.max(0, queued.get()),
           rejected.sum(),
-          getCompletedTaskCount(),
+          completed.sum(),
           List.of());
-    }
-  }
-
-  /** Carries its group index so that {@link #currentGroup()} need not parse thread names. */
-  private static final class PoolThread extends Thread {
-    final int group;
-
-    PoolThread(Runnable task, String name, int group) {
-      super(task, name);
-      this.group = group;
     }
   }
 
@@ -210,11 +374,14 @@ public final class GroupExecutor implements AxleExecutor {
    * the configuration key under {@link #configPrefix(String)}.
    */
   public static final class Builder {
+    private static final Duration MIN_BURST_STALL = Duration.ofNanos(100_000);
     private final String name;
     private String configPrefix;
     private int groups = 2;
     private int threadsPerGroup = 8;
     private int maxQueueSize = 10_000;
+    private boolean burstHandOff = true;
+    private Duration burstStall = Duration.ofMillis(1);
 
     Builder(String name) {
       this.name = Names.require(name);
@@ -240,6 +407,24 @@ public final class GroupExecutor implements AxleExecutor {
     }
 
     /**
+     * Whether a burst handed over with {@link GroupExecutor#executeAll} goes to the group as one task
+     * ({@code <prefix>.hand-off}: {@code burst}, the default) or task by task ({@code task}).
+     */
+    public Builder burstHandOff(boolean burstHandOff) {
+      this.burstHandOff = burstHandOff;
+      return this;
+    }
+
+    /**
+     * How long a task of a burst may run before the rest of the burst is shared out to idle workers
+     * ({@code <prefix>.burst-stall}); default 1 ms, at least 100 µs.
+     */
+    public Builder burstStall(Duration burstStall) {
+      this.burstStall = burstStall;
+      return this;
+    }
+
+    /**
      * The configuration prefix that error messages name keys under; default {@code
      * axle.executor.<name>}.
      */
@@ -253,6 +438,10 @@ public final class GroupExecutor implements AxleExecutor {
       requireAtLeastOne("group", groups);
       requireAtLeastOne("thread-per-group", threadsPerGroup);
       requireAtLeastOne("max-queue-size", maxQueueSize);
+      if (burstStall == null || burstStall.compareTo(MIN_BURST_STALL) < 0) {
+        throw new IllegalArgumentException(configPrefix + ".burst-stall: " + burstStall
+            + " (expected: a duration >= 100us: the watch ticks every half of it)");
+      }
       return new GroupExecutor(this);
     }
 

@@ -149,6 +149,12 @@ public final class PerfKeys implements ConfigKeyProvider {
       new HostAndPort("0.0.0.0", 7071),
       "Producer: where the raw TCP echo listens (4-byte big-endian length + payload, each frame echoed; port 0 picks one).");
 
+  public static final ConfigKey<String> BASELINE_HAND_OFF = ConfigKey.choiceKey("baseline.hand-off", "none",
+      "Producer: where the raw TCP echo answers: none (on the event loop, the default), task (each frame handed to a "
+          + "plain JDK pool of the group executor's shape and back to the loop in batches) or burst (a read burst's "
+          + "frames handed over as one task). Measures what a worker hop costs without Axle.",
+      "none", "task", "burst");
+
   public static final ConfigKey<HostAndPort> BASELINE_REST_ADDRESS = ConfigKey.addressKey("baseline.rest-address",
       new HostAndPort("0.0.0.0", 8081),
       "Producer: where the raw HTTP echo listens (POST any path, answered with JSON; port 0 picks one).");
@@ -218,7 +224,7 @@ public final class PerfKeys implements ConfigKeyProvider {
       TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, ECHO_DELAY, OVERLOAD, OVERLOAD_PERCENT,
       OVERLOAD_ALGORITHM, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
       LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER, LOOPBACK_STOP_ONE_SIGNAL,
-      BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, REST_CLIENT, COMPARE,
+      BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_HAND_OFF, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, REST_CLIENT, COMPARE,
       COMPARE_PAIRS, PRODUCER_WAIT, TUNE, TUNE_TARGET_P999, TUNE_BUDGET, DASHBOARD, DASHBOARD_ADDRESS, CONSUMER_METRICS, CONTROL_ADDRESS, TUNE_CONTROL);
 
   /**

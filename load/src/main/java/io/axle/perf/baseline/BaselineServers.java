@@ -1,6 +1,7 @@
 package io.axle.perf.baseline;
 
 import io.axle.config.AxleConfig;
+import io.axle.config.CoreConfigKeys;
 import io.axle.config.HostAndPort;
 import io.axle.highway.HighwayConfigKeys;
 import io.axle.perf.PerfKeys;
@@ -19,6 +20,11 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -39,6 +45,8 @@ public final class BaselineServers implements AutoCloseable {
 
   private final Vertx vertx;
   private final Map<String, Endpoint> endpoints;
+  /** With {@code baseline.hand-off}: the TCP echo's worker pools, one per server loop. */
+  private final Map<Object, ExecutorService> pools = new ConcurrentHashMap<>();
 
   private BaselineServers(Vertx vertx, Map<String, Endpoint> endpoints) {
     this.vertx = vertx;
@@ -62,7 +70,8 @@ public final class BaselineServers implements AutoCloseable {
         new VertxOptions().setEventLoopPoolSize(tcpLoops + httpLoops));
     BaselineServers servers = new BaselineServers(vertx, new LinkedHashMap<>());
     try {
-      servers.listenTcp(tcpAddress, tcpLoops);
+      servers.listenTcp(tcpAddress, tcpLoops, config.get(PerfKeys.BASELINE_HAND_OFF),
+          config.get(CoreConfigKeys.EXECUTOR_DEFAULT_THREAD_PER_GROUP));
       servers.listenHttp(httpAddress, httpLoops);
     } catch (RuntimeException e) {
       servers.close();
@@ -71,11 +80,30 @@ public final class BaselineServers implements AutoCloseable {
     return servers;
   }
 
-  private void listenTcp(HostAndPort address, int loops) {
+  private static ExecutorService newPool(int threads, int index) {
+    AtomicInteger next = new AtomicInteger();
+    ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
+        new LinkedBlockingQueue<>(), task -> {
+          Thread t = new Thread(task, "baseline-g" + index + "-t" + next.getAndIncrement());
+          t.setDaemon(true);
+          return t;
+        });
+    pool.prestartAllCoreThreads();
+    return pool;
+  }
+
+  private void listenTcp(HostAndPort address, int loops, String handOff, int threadsPerPool) {
     ServerLoops serverLoops = new ServerLoops(Baseline.TCP, vertx, loops);
     endpoints.put(Baseline.TCP, await(serverLoops.listen(address, PerfKeys.BASELINE_ADDRESS.name(), (loop, port) -> {
       NetServer server = vertx.createNetServer(new NetServerOptions().setTcpNoDelay(true));
-      server.connectHandler(TcpEcho::serve);
+      if (handOff.equals("none")) {
+        server.connectHandler(TcpEcho::serve);
+      } else {
+        // One pool per loop, as the group executor binds one group to each loop.
+        ExecutorService pool = pools.computeIfAbsent(loop, l -> newPool(threadsPerPool, pools.size()));
+        boolean perBurst = handOff.equals("burst");
+        server.connectHandler(socket -> HandedOffTcpEcho.serve(socket, pool, perBurst));
+      }
       return server.listen(port, address.host()).map(NetServer::actualPort);
     })));
   }
@@ -118,6 +146,7 @@ public final class BaselineServers implements AutoCloseable {
     if (vertx == null) {
       return;
     }
+    pools.values().forEach(ExecutorService::shutdownNow);
     try {
       vertx.close().await(10, TimeUnit.SECONDS);
     } catch (TimeoutException e) {

@@ -72,6 +72,34 @@ class BaselineServersTest {
     }
   }
 
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"task", "burst"})
+  void tcpEchoWithAHandOff_answersEveryFrameInOrder_fromItsPoolsThreads(String handOff) throws Exception {
+    AxleConfig config = AxleConfig.builder().put("baseline.address", "127.0.0.1:0")
+        .put("baseline.rest-address", "127.0.0.1:0").put("baseline.hand-off", handOff)
+        .put("axle.highway.server.thread-count", 2).put("axle.rest.server.thread-count", 1)
+        .put("axle.executor.default.thread-per-group", 1).build();
+    try (BaselineServers handedOff = BaselineServers.start(config);
+        Socket socket = new Socket("127.0.0.1", handedOff.endpoints().get(Baseline.TCP).port())) {
+      socket.setTcpNoDelay(true);
+      socket.setSoTimeout(5000);
+      OutputStream out = socket.getOutputStream();
+      DataInputStream in = new DataInputStream(socket.getInputStream());
+      java.io.ByteArrayOutputStream burst = new java.io.ByteArrayOutputStream();
+      for (int i = 0; i < 50; i++) {
+        burst.write(frame("frame " + i));
+      }
+      out.write(burst.toByteArray());
+      out.flush();
+      for (int i = 0; i < 50; i++) {
+        assertThat(readFrame(in)).isEqualTo("frame " + i);
+      }
+      assertThat(Thread.getAllStackTraces().keySet()).as("the echo's pool threads, one per server loop")
+          .filteredOn(t -> t.getName().startsWith("baseline-g")).isNotEmpty()
+          .allMatch(t -> t.getName().matches("baseline-g[01]-t0"));
+    }
+  }
+
   @Test
   void tcpEcho_closesAConnectionThatSendsANegativeLength() throws Exception {
     Endpoint tcp = servers.endpoints().get(Baseline.TCP);

@@ -1,0 +1,163 @@
+package io.axle.executor.internal;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Finds bursts held back by a task that blocks. One daemon thread per grouped executor ticks every half
+ * stall period while some worker runs a {@link SharedBatch} with tasks nobody took yet, and sleeps
+ * otherwise (a worker starting such a batch wakes it). A task that has run for two ticks while its
+ * batch still holds tasks is a stall: the watch queues the batch again, once per waiting task (up to
+ * the group's other workers), so that idle workers take the rest.
+ *
+ * <p>A stall is also what a worker preempted for a millisecond looks like, on a busy machine often (a
+ * few times a second at full load on two cores), and sharing out the rest of its burst costs little.
+ * But when stalls are a steady share of the bursts ({@link #PAUSE_SHARE_PERCENT} percent of the last
+ * second's, and at least {@link #PAUSE_MIN_STALLS}), the handlers block: burst hand-off pauses for
+ * {@link #PAUSE}, and requests are handed over one by one, each to a worker of its own.
+ */
+public final class BurstWatch implements Runnable {
+  /** How long burst hand-off stays off once stalls became a steady share of bursts. */
+  public static final Duration PAUSE = Duration.ofSeconds(1);
+  /** Stalls, in percent of the bursts of the last second, that pause burst hand-off. */
+  public static final int PAUSE_SHARE_PERCENT = 1;
+  /** Fewer stalls than this in a second never pause burst hand-off. */
+  public static final int PAUSE_MIN_STALLS = 5;
+  private static final long SECOND = Duration.ofSeconds(1).toNanos();
+
+  private final List<GroupThread> workers = new CopyOnWriteArrayList<>();
+  private final long tickNanos;
+  private final Thread thread;
+  private final LongAdder stalls = new LongAdder();
+  private final LongAdder bursts = new LongAdder();
+  private volatile long tick;
+  private volatile boolean sleeping;
+  private volatile boolean stopped;
+  /** False for {@link #PAUSE} once stalls became a steady share of bursts. */
+  private volatile boolean handOff = true;
+  /** When, on the watch's own clock, a pause ends. Watch-only. */
+  private long pausedUntil;
+  /** The second over which stalls are counted against bursts. Watch-only. */
+  private long windowStart = System.nanoTime();
+  private long windowStalls;
+  private long windowBurstsBefore;
+
+  /**
+   * @param stall how long a task of a burst may run before the rest of its burst is shared out
+   */
+  public BurstWatch(String name, Duration stall) {
+    this.tickNanos = Math.max(1, stall.toNanos() / 2);
+    this.thread = Thread.ofPlatform().name("axle-" + name + "-watch").daemon(true).unstarted(this);
+  }
+
+  /** Starts watching. */
+  public void start() {
+    thread.start();
+  }
+
+  /** Registers a worker to watch; called by the pool's thread factory. */
+  public void watch(GroupThread worker) {
+    workers.add(worker);
+  }
+
+  /** Whether bursts may be handed over as one task now: false while paused. */
+  public boolean handOff() {
+    return handOff;
+  }
+
+  /** Stalls found since the executor was built: bursts whose rest was shared out. */
+  public long stalls() {
+    return stalls.sum();
+  }
+
+  /** A burst of several tasks was handed to a group: what stalls are counted against. */
+  public void burstHandedOver() {
+    bursts.increment();
+  }
+
+  long tick() {
+    return tick;
+  }
+
+  /** A worker began a batch with tasks still waiting in it: watched from now on. */
+  void batchRunning() {
+    if (sleeping) {
+      LockSupport.unpark(thread);
+    }
+  }
+
+  /** Ends the thread; batches already queued still run. */
+  public void stop() {
+    stopped = true;
+    LockSupport.unpark(thread);
+  }
+
+  @Override
+  public void run() {
+    while (!stopped) {
+      boolean watching = scan();
+      if (!handOff && System.nanoTime() - pausedUntil >= 0) {
+        handOff = true;
+      }
+      if (watching) {
+        LockSupport.parkNanos(this, tickNanos);
+        tick++;
+      } else {
+        sleeping = true;
+        // Checked again after saying so: a worker that began a batch before it read the flag is seen here.
+        if (!scan() && !stopped) {
+          if (handOff) {
+            LockSupport.park(this);
+          } else {
+            LockSupport.parkNanos(this, Math.max(1, pausedUntil - System.nanoTime()));
+          }
+        }
+        sleeping = false;
+      }
+    }
+  }
+
+  /** Shares out the rest of each stalled batch; true while some batch has tasks waiting. */
+  private boolean scan() {
+    long now = tick;
+    boolean watching = false;
+    for (GroupThread worker : workers) {
+      SharedBatch batch = worker.batch;
+      if (batch == null) {
+        continue;
+      }
+      int waiting = batch.unclaimed();
+      if (waiting == 0) {
+        continue;
+      }
+      watching = true;
+      if (now - worker.startedTick >= 2 && !batch.helped && !sleeping) {
+        batch.helped = true;
+        stalled();
+        batch.help(waiting);
+      }
+    }
+    return watching;
+  }
+
+  /** Counts a stall, and pauses hand-off when stalls have become a steady share of the bursts. */
+  private void stalled() {
+    stalls.increment();
+    long now = System.nanoTime();
+    long burstsNow = bursts.sum();
+    if (now - windowStart >= SECOND) {
+      windowStart = now;
+      windowStalls = 0;
+      windowBurstsBefore = burstsNow;
+    }
+    windowStalls++;
+    long windowBursts = burstsNow - windowBurstsBefore;
+    if (handOff && windowStalls >= PAUSE_MIN_STALLS && windowStalls * 100 >= windowBursts * PAUSE_SHARE_PERCENT) {
+      handOff = false;
+      pausedUntil = now + PAUSE.toNanos();
+    }
+  }
+}
