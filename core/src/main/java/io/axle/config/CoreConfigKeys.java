@@ -174,13 +174,14 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
   public static final ConfigKey<String> EXECUTOR_DEFAULT_HAND_OFF = ConfigKey.choiceKey(
       "axle.executor.default.hand-off", "burst",
       "How the event loop hands requests to its group: burst (the requests of one loop iteration as one task, "
-          + "one worker woken; shared out when one of them stalls) or task (each request its own task).",
+          + "one worker woken; shared out when some still wait burst-stall after the first started) or task (each request "
+          + "its own task).",
       "burst", "task");
 
   public static final ConfigKey<Duration> EXECUTOR_DEFAULT_BURST_STALL = ConfigKey.durationKey(
       "axle.executor.default.burst-stall", Duration.ofMillis(1), Duration.ofMillis(1),
-      "With hand-off burst: how long a request of a burst may run before the rest of its burst is shared out "
-          + "to idle workers (and bursts are handed over task by task for a second).");
+      "With hand-off burst: how long after a burst's first request started the requests still waiting in it are "
+          + "shared out to idle workers.");
 
   public static final ConfigKey<String> EXECUTORS_DEFAULT = ConfigKey.choiceKey(
       "axle.executors.default", "group",

@@ -43,7 +43,9 @@ final class ExecutorRegistry {
     }
     executor = switch (name) {
       case "inline" -> AxleExecutors.inline();
-      case "virtual" -> AxleExecutors.virtual("default");
+      case "virtual" -> AxleExecutors.virtual("default",
+          config.get(CoreConfigKeys.EXECUTOR_DEFAULT_HAND_OFF).equals("burst"),
+          config.get(CoreConfigKeys.EXECUTOR_DEFAULT_BURST_STALL));
       case "group" -> AxleExecutors.group("default")
           .groups(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_GROUP))
           .threadsPerGroup(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_THREAD_PER_GROUP))

@@ -3,6 +3,7 @@ package io.axle.executor;
 import io.axle.executor.internal.InlineExecutor;
 import io.axle.executor.internal.VirtualExecutor;
 import io.axle.executor.internal.WrappedExecutor;
+import java.time.Duration;
 import java.util.concurrent.Executor;
 
 /** Factories for the built-in executors. */
@@ -19,9 +20,24 @@ public final class AxleExecutors {
     return InlineExecutor.INSTANCE;
   }
 
-  /** Runs each task on a new virtual thread named {@code axle-virtual-<name>-<n>}. */
+  /**
+   * Runs each task on a new virtual thread named {@code axle-virtual-<name>-<n>}; a burst handed over with
+   * {@link AxleExecutor#executeAll} runs on one, its waiting tasks shared out to more 1 ms after its first began.
+   */
   public static AxleExecutor virtual(String name) {
     return new VirtualExecutor(name);
+  }
+
+  /**
+   * A virtual-thread executor whose bursts run on one virtual thread ({@code burstHandOff}), shared out to
+   * more when tasks of one still wait {@code burstStall} after its first began (at least 100 µs), or each
+   * task on its own thread.
+   *
+   * @throws IllegalArgumentException for a shorter stall, naming {@code axle.executor.<name>.burst-stall}
+   */
+  public static AxleExecutor virtual(String name, boolean burstHandOff, Duration burstStall) {
+    GroupExecutor.Builder.checkBurstStall("axle.executor." + name, burstStall);
+    return new VirtualExecutor(name, burstHandOff, burstStall);
   }
 
   /** Starts building a {@link GroupExecutor}. */

@@ -35,10 +35,10 @@ import java.util.concurrent.atomic.LongAdder;
  * <p><b>Bursts.</b> With burst hand-off on (the default), {@link #executeAll} hands a burst of tasks
  * (the requests one event-loop iteration read) to the group as one queue entry: one worker is woken
  * for the burst instead of one per task, and the others of the group stay parked. That worker runs
- * the burst's tasks in order; if one of them runs longer than {@code burstStall}, the rest of the
- * burst is shared out to idle workers; when that happens to a steady share of bursts, the handlers
- * block, and bursts are handed over task by task for a second (each blocking handler is better on a
- * worker of its own). docs/threading.md has the measurements.
+ * the burst's tasks in order. Tasks still waiting {@code burstStall} after the first began (one of
+ * them blocks, or they are many and slow) are shared out to idle workers. When that happens to a
+ * steady share of bursts, bursts are handed over task by task for a second: handlers that block or
+ * take long are better each on a worker of its own. docs/threading.md has the measurements.
  *
  * <p>Threads are daemon threads named {@code axle-<name>-g<group>-t<thread>} and are all started
  * when the executor is built, so that the first requests do not pay for thread creation.
@@ -107,7 +107,7 @@ public final class GroupExecutor implements AxleExecutor {
     return burstHandOff;
   }
 
-  /** How long a task of a burst may run before the rest of its burst is shared out. */
+  /** How long after a burst's first task began its waiting tasks are shared out. */
   public Duration burstStall() {
     return burstStall;
   }
@@ -239,7 +239,6 @@ public final class GroupExecutor implements AxleExecutor {
       return task -> {
         GroupThread t = new GroupThread(task, prefix + next.getAndIncrement(), group);
         t.setDaemon(true);
-        owner.watch.watch(t);
         return t;
       };
     }
@@ -416,7 +415,7 @@ public final class GroupExecutor implements AxleExecutor {
     }
 
     /**
-     * How long a task of a burst may run before the rest of the burst is shared out to idle workers
+     * How long after a burst's first task began its waiting tasks are shared out to idle workers
      * ({@code <prefix>.burst-stall}); default 1 ms, at least 100 µs.
      */
     public Builder burstStall(Duration burstStall) {
@@ -438,11 +437,15 @@ public final class GroupExecutor implements AxleExecutor {
       requireAtLeastOne("group", groups);
       requireAtLeastOne("thread-per-group", threadsPerGroup);
       requireAtLeastOne("max-queue-size", maxQueueSize);
+      checkBurstStall(configPrefix, burstStall);
+      return new GroupExecutor(this);
+    }
+
+    static void checkBurstStall(String configPrefix, Duration burstStall) {
       if (burstStall == null || burstStall.compareTo(MIN_BURST_STALL) < 0) {
         throw new IllegalArgumentException(configPrefix + ".burst-stall: " + burstStall
             + " (expected: a duration >= 100us: the watch ticks every half of it)");
       }
-      return new GroupExecutor(this);
     }
 
     private void requireAtLeastOne(String key, int value) {

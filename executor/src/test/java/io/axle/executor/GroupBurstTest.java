@@ -33,66 +33,22 @@ class GroupBurstTest {
     return executor;
   }
 
-  /** A task that records where it ran, or why it was refused. */
-  private static final class Recorded implements RefusableTask {
-    final Runnable body;
-    final CountDownLatch done = new CountDownLatch(1);
-    volatile Thread ranOn;
-    volatile RuntimeException refusal;
-
-    Recorded(Runnable body) {
-      this.body = body;
-    }
-
-    Recorded() {
-      this(() -> { });
-    }
-
-    @Override
-    public void run() {
-      ranOn = Thread.currentThread();
-      try {
-        body.run();
-      } finally {
-        done.countDown();
-      }
-    }
-
-    @Override
-    public void refused(RuntimeException why) {
-      refusal = why;
-      done.countDown();
-    }
-
-    boolean await() throws InterruptedException {
-      return done.await(30, TimeUnit.SECONDS);
-    }
-  }
-
-  private static List<Recorded> tasks(int n) {
-    List<Recorded> tasks = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      tasks.add(new Recorded());
-    }
-    return tasks;
-  }
-
   @Test
   void burst_runsOnOneWorkerInOrder() throws InterruptedException {
     // A stall this long never happens here, even to a worker preempted on a busy machine.
     GroupExecutor executor = build(AxleExecutors.group("default").groups(1).threadsPerGroup(8)
         .burstStall(Duration.ofSeconds(30)));
     List<Integer> order = new java.util.concurrent.CopyOnWriteArrayList<>();
-    List<Recorded> burst = new ArrayList<>();
+    List<RecordedTask> burst = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
       int index = i;
-      burst.add(new Recorded(() -> order.add(index)));
+      burst.add(new RecordedTask(() -> order.add(index)));
     }
 
     assertThat(executor.takesBursts()).isTrue();
     executor.executeAll(burst);
 
-    for (Recorded task : burst) {
+    for (RecordedTask task : burst) {
       assertThat(task.await()).isTrue();
     }
     Set<Thread> threads = ConcurrentHashMap.newKeySet();
@@ -113,20 +69,46 @@ class GroupBurstTest {
         .burstStall(Duration.ofMillis(1)));
     CountDownLatch othersRan = new CountDownLatch(3);
     // The first task waits for the three behind it: without sharing, the burst would never end.
-    Recorded blocking = new Recorded(() -> GroupExecutorTest.awaitUninterruptibly(othersRan));
-    List<Recorded> burst = new ArrayList<>(List.of(blocking));
+    RecordedTask blocking = new RecordedTask(() -> GroupExecutorTest.awaitUninterruptibly(othersRan));
+    List<RecordedTask> burst = new ArrayList<>(List.of(blocking));
     for (int i = 0; i < 3; i++) {
-      burst.add(new Recorded(othersRan::countDown));
+      burst.add(new RecordedTask(othersRan::countDown));
     }
 
     executor.executeAll(burst);
 
-    for (Recorded task : burst) {
+    for (RecordedTask task : burst) {
       assertThat(task.await()).isTrue();
     }
     assertThat(burst.get(1).ranOn).isNotSameAs(blocking.ranOn);
     assertThat(executor.burstStalls()).isEqualTo(1);
     awaitCompleted(executor, 4);
+  }
+
+  @Test
+  void longBurstOfSlowTasks_isSharedOutToIdleWorkers_thoughNoneBlocks() throws InterruptedException {
+    GroupExecutor executor = build(AxleExecutors.group("default").groups(1).threadsPerGroup(4)
+        .burstStall(Duration.ofMillis(1)));
+    List<RecordedTask> burst = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      // Each busy for 2 ms: 80 ms on one worker, which the watch shares out after about 1 ms.
+      burst.add(new RecordedTask(() -> {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2);
+        while (System.nanoTime() < end) {
+          Thread.onSpinWait();
+        }
+      }));
+    }
+
+    executor.executeAll(burst);
+
+    for (RecordedTask task : burst) {
+      assertThat(task.await()).isTrue();
+    }
+    assertThat(burst.stream().map(task -> task.ranOn).distinct().count())
+        .as("workers that ran the burst").isGreaterThan(1);
+    assertThat(executor.burstStalls()).isEqualTo(1);
+    awaitCompleted(executor, 40);
   }
 
   @Test
@@ -136,8 +118,8 @@ class GroupBurstTest {
     // Every burst stalls: each one's first task blocks until the task behind it has run.
     for (int i = 0; i < 5; i++) {
       CountDownLatch secondRan = new CountDownLatch(1);
-      Recorded blocking = new Recorded(() -> GroupExecutorTest.awaitUninterruptibly(secondRan));
-      Recorded second = new Recorded(secondRan::countDown);
+      RecordedTask blocking = new RecordedTask(() -> GroupExecutorTest.awaitUninterruptibly(secondRan));
+      RecordedTask second = new RecordedTask(secondRan::countDown);
       executor.executeAll(new ArrayList<>(List.of(blocking, second)));
       assertThat(blocking.await()).isTrue();
     }
@@ -162,7 +144,7 @@ class GroupBurstTest {
     });
     assertThat(busy.await(30, TimeUnit.SECONDS)).isTrue();
     executor.execute(() -> { });
-    List<Recorded> burst = tasks(4);
+    List<RecordedTask> burst = RecordedTask.tasks(4);
 
     executor.executeAll(burst);
 
@@ -187,7 +169,7 @@ class GroupBurstTest {
   void burst_afterShutdown_isRefusedAsShutDownNotOverloaded() {
     GroupExecutor executor = build(AxleExecutors.group("default").groups(1).threadsPerGroup(1));
     executor.shutdown(Duration.ofSeconds(10));
-    List<Recorded> burst = tasks(2);
+    List<RecordedTask> burst = RecordedTask.tasks(2);
 
     executor.executeAll(burst);
 
@@ -202,18 +184,18 @@ class GroupBurstTest {
   void failingTaskOfABurst_doesNotCostTheRestTheirTurn() throws InterruptedException {
     GroupExecutor executor = build(AxleExecutors.group("default").groups(1).threadsPerGroup(1));
     AtomicReference<Throwable> reported = new AtomicReference<>();
-    Recorded failing = new Recorded(() -> {
+    RecordedTask failing = new RecordedTask(() -> {
       Thread.currentThread().setUncaughtExceptionHandler((thread, e) -> reported.set(e));
       throw new IllegalStateException("handler bug (expected by the test)");
     });
-    Recorded after = new Recorded();
+    RecordedTask after = new RecordedTask();
 
     executor.executeAll(new ArrayList<>(List.of(failing, after)));
 
     assertThat(after.await()).isTrue();
     assertThat(after.ranOn).isSameAs(failing.ranOn);
     assertThat(reported.get()).hasMessage("handler bug (expected by the test)");
-    Recorded later = new Recorded();
+    RecordedTask later = new RecordedTask();
     executor.execute(later);
     assertThat(later.await()).isTrue();
   }
@@ -221,12 +203,12 @@ class GroupBurstTest {
   @Test
   void handOffTask_takesNoBursts_andExecuteAllStillRunsEveryTask() throws InterruptedException {
     GroupExecutor executor = build(AxleExecutors.group("default").groups(1).threadsPerGroup(2).burstHandOff(false));
-    List<Recorded> burst = tasks(5);
+    List<RecordedTask> burst = RecordedTask.tasks(5);
 
     assertThat(executor.takesBursts()).isFalse();
     executor.executeAll(burst);
 
-    for (Recorded task : burst) {
+    for (RecordedTask task : burst) {
       assertThat(task.await()).isTrue();
       assertThat(task.refusal).isNull();
     }

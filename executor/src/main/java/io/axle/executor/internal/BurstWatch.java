@@ -1,23 +1,25 @@
 package io.axle.executor.internal;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Iterator;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Finds bursts held back by a task that blocks. One daemon thread per grouped executor ticks every half
- * stall period while some worker runs a {@link SharedBatch} with tasks nobody took yet, and sleeps
- * otherwise (a worker starting such a batch wakes it). A task that has run for two ticks while its
- * batch still holds tasks is a stall: the watch queues the batch again, once per waiting task (up to
- * the group's other workers), so that idle workers take the rest.
+ * Finds bursts whose tasks wait too long behind each other. One daemon thread per executor that takes
+ * bursts ticks every half stall period while a {@link SharedBatch} it watches still has tasks nobody took,
+ * and sleeps otherwise (a batch that starts with tasks waiting behind its first wakes it). A batch that
+ * still has tasks waiting two ticks after its first task started is a stall (one of its tasks blocks, or
+ * they are many and slow): the watch has it run again, once per waiting task (for a group, up to its
+ * other workers), so that idle threads take the rest.
  *
  * <p>A stall is also what a worker preempted for a millisecond looks like, on a busy machine often (a
  * few times a second at full load on two cores), and sharing out the rest of its burst costs little.
  * But when stalls are a steady share of the bursts ({@link #PAUSE_SHARE_PERCENT} percent of the last
- * second's, and at least {@link #PAUSE_MIN_STALLS}), the handlers block: burst hand-off pauses for
- * {@link #PAUSE}, and requests are handed over one by one, each to a worker of its own.
+ * second's, and at least {@link #PAUSE_MIN_STALLS}), the handlers block or are slow: burst hand-off pauses
+ * for {@link #PAUSE}, and requests are handed over one by one, each to a worker of its own.
  */
 public final class BurstWatch implements Runnable {
   /** How long burst hand-off stays off once stalls became a steady share of bursts. */
@@ -28,7 +30,8 @@ public final class BurstWatch implements Runnable {
   public static final int PAUSE_MIN_STALLS = 5;
   private static final long SECOND = Duration.ofSeconds(1).toNanos();
 
-  private final List<GroupThread> workers = new CopyOnWriteArrayList<>();
+  /** Batches with tasks waiting; added by the threads that run them, dropped by the watch once taken. */
+  private final Queue<SharedBatch> watched = new ConcurrentLinkedQueue<>();
   private final long tickNanos;
   private final Thread thread;
   private final LongAdder stalls = new LongAdder();
@@ -46,7 +49,7 @@ public final class BurstWatch implements Runnable {
   private long windowBurstsBefore;
 
   /**
-   * @param stall how long a task of a burst may run before the rest of its burst is shared out
+   * @param stall how long after a burst's first task began its waiting tasks are shared out
    */
   public BurstWatch(String name, Duration stall) {
     this.tickNanos = Math.max(1, stall.toNanos() / 2);
@@ -58,9 +61,12 @@ public final class BurstWatch implements Runnable {
     thread.start();
   }
 
-  /** Registers a worker to watch; called by the pool's thread factory. */
-  public void watch(GroupThread worker) {
-    workers.add(worker);
+  /** Watches {@code batch} until its tasks are all taken; wakes the watch if it sleeps. */
+  void watch(SharedBatch batch) {
+    watched.offer(batch);
+    if (sleeping) {
+      LockSupport.unpark(thread);
+    }
   }
 
   /** Whether bursts may be handed over as one task now: false while paused. */
@@ -82,13 +88,6 @@ public final class BurstWatch implements Runnable {
     return tick;
   }
 
-  /** A worker began a batch with tasks still waiting in it: watched from now on. */
-  void batchRunning() {
-    if (sleeping) {
-      LockSupport.unpark(thread);
-    }
-  }
-
   /** Ends the thread; batches already queued still run. */
   public void stop() {
     stopped = true;
@@ -107,7 +106,7 @@ public final class BurstWatch implements Runnable {
         tick++;
       } else {
         sleeping = true;
-        // Checked again after saying so: a worker that began a batch before it read the flag is seen here.
+        // Checked again after saying so: a batch added before its thread read the flag is seen here.
         if (!scan() && !stopped) {
           if (handOff) {
             LockSupport.park(this);
@@ -124,17 +123,15 @@ public final class BurstWatch implements Runnable {
   private boolean scan() {
     long now = tick;
     boolean watching = false;
-    for (GroupThread worker : workers) {
-      SharedBatch batch = worker.batch;
-      if (batch == null) {
-        continue;
-      }
+    for (Iterator<SharedBatch> batches = watched.iterator(); batches.hasNext(); ) {
+      SharedBatch batch = batches.next();
       int waiting = batch.unclaimed();
       if (waiting == 0) {
+        batches.remove();
         continue;
       }
       watching = true;
-      if (now - worker.startedTick >= 2 && !batch.helped && !sleeping) {
+      if (now - batch.startedAtTick() >= 2 && !batch.helped && !sleeping) {
         batch.helped = true;
         stalled();
         batch.help(waiting);

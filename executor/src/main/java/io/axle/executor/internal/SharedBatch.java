@@ -5,26 +5,27 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The tasks of one burst, handed to a group as one queue entry, so that the burst costs one wake-up
- * of one worker instead of one per task. Whoever runs it takes the tasks one at a time, in order, from a
- * shared cursor; when a task stalls, the {@link BurstWatch} queues the batch again, once per waiting
- * task, and the workers that pick it up take the rest from the same cursor, each as many as it finds.
- * So a task that blocks holds the others back for about one stall period, not for as long as it blocks.
+ * The tasks of one burst, handed to an executor as one unit, so that the burst costs one wake-up of one
+ * worker (or one virtual thread) instead of one per task. Whoever runs it takes the tasks one at a time,
+ * in order, from a shared cursor. When tasks still wait a stall period after the first one started (one
+ * of them blocks, or they are many and slow), the {@link BurstWatch} has the batch run again, once per
+ * waiting task, and the threads that run it take the rest from the same cursor, each as many as it finds.
+ * So no task waits behind the others of its burst much longer than one stall period.
  */
 public final class SharedBatch implements Runnable {
 
-  /** What a batch needs from the group that runs it. */
+  /** What a batch needs from the executor that runs it. */
   public interface Owner {
-    /** A task left the queue for a worker: it counts as queued no longer. */
+    /** A task left the queue for a thread: it counts as queued no longer. */
     void taskStarted();
 
     /** A task ended, normally or not. */
     void taskEnded();
 
-    /** True once the group is shutting down: an interrupt then is the pool's, not a task's leftover. */
+    /** True once the executor is shutting down: an interrupt then is the executor's, not a task's leftover. */
     boolean stopping();
 
-    /** Queues {@code batch} again {@code helpers} times, for idle workers to share its rest. */
+    /** Runs {@code batch} again on {@code helpers} more threads, which share its rest. */
     void help(SharedBatch batch, int helpers);
   }
 
@@ -32,7 +33,9 @@ public final class SharedBatch implements Runnable {
   private final BurstWatch watch;
   private final List<? extends RefusableTask> tasks;
   private final AtomicInteger next = new AtomicInteger();
-  /** Whether the watch queued helpers for this batch already: once is enough (one per waiting task). Watch-only. */
+  /** The watch's tick when the first task started; written before the batch is watched. */
+  private long startedAtTick;
+  /** Whether the watch had the batch run again already: once is enough (one per waiting task). Watch-only. */
   boolean helped;
 
   public SharedBatch(Owner owner, BurstWatch watch, List<? extends RefusableTask> tasks) {
@@ -41,42 +44,42 @@ public final class SharedBatch implements Runnable {
     this.tasks = tasks;
   }
 
-  /** Tasks no worker has taken yet. */
+  /** Tasks no thread has taken yet. */
   int unclaimed() {
     return Math.max(0, tasks.size() - next.get());
   }
 
-  /** Runs tasks of this batch until none is left to take; on a {@link GroupThread} only. */
+  /** The watch's tick when the first task started. */
+  long startedAtTick() {
+    return startedAtTick;
+  }
+
+  /** Runs tasks of this batch until none is left to take. */
   @Override
   public void run() {
-    GroupThread worker = (GroupThread) Thread.currentThread();
     int size = tasks.size();
-    try {
-      for (int i = next.getAndIncrement(); i < size; i = next.getAndIncrement()) {
-        owner.taskStarted();
-        worker.startedTick = watch.tick();
-        if (worker.batch != this) {
-          worker.batch = this;
-          if (i + 1 < size) {
-            watch.batchRunning();
-          }
-        }
-        try {
-          tasks.get(i).run();
-        } catch (RuntimeException | Error e) {
-          // One task's failure must not cost the rest of the burst their turn (a pool's worker would die
-          // with it and be replaced); it is reported as the pool reports any task's.
-          worker.getUncaughtExceptionHandler().uncaughtException(worker, e);
-        } finally {
-          owner.taskEnded();
-        }
-        // As a pool does between tasks: a task's leftover interrupt is not the next task's.
-        if (Thread.interrupted() && owner.stopping()) {
-          worker.interrupt();
-        }
+    for (int i = next.getAndIncrement(); i < size; i = next.getAndIncrement()) {
+      owner.taskStarted();
+      if (i == 0 && size > 1) {
+        // Tasks wait behind this one: from now on the watch looks at the batch (the queue it goes
+        // through publishes the tick written before).
+        startedAtTick = watch.tick();
+        watch.watch(this);
       }
-    } finally {
-      worker.batch = null;
+      Thread thread = Thread.currentThread();
+      try {
+        tasks.get(i).run();
+      } catch (RuntimeException | Error e) {
+        // One task's failure must not cost the rest of the burst their turn (a pool's worker would die
+        // with it and be replaced); it is reported as the thread reports any uncaught failure.
+        thread.getUncaughtExceptionHandler().uncaughtException(thread, e);
+      } finally {
+        owner.taskEnded();
+      }
+      // As a pool does between tasks: a task's leftover interrupt is not the next task's.
+      if (Thread.interrupted() && owner.stopping()) {
+        thread.interrupt();
+      }
     }
   }
 
