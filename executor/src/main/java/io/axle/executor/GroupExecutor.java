@@ -12,10 +12,10 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -112,7 +112,10 @@ public final class GroupExecutor implements AxleExecutor {
     return burstStall;
   }
 
-  /** Bursts whose rest was shared out because a task ran past {@link #burstStall()}, since the executor was built. */
+  /**
+   * Bursts whose waiting tasks were shared out because they still waited {@link #burstStall()} after the
+   * burst's first task began, since the executor was built.
+   */
   public long burstStalls() {
     return watch.stalls();
   }
