@@ -43,14 +43,13 @@ final class ExecutorRegistry {
     }
     executor = switch (name) {
       case "inline" -> AxleExecutors.inline();
-      case "virtual" -> AxleExecutors.virtual("default",
-          config.get(CoreConfigKeys.EXECUTOR_DEFAULT_HAND_OFF).equals("burst"),
+      case "virtual" -> AxleExecutors.virtual("default", burstHandOff(),
           config.get(CoreConfigKeys.EXECUTOR_DEFAULT_BURST_STALL));
       case "group" -> AxleExecutors.group("default")
           .groups(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_GROUP))
           .threadsPerGroup(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_THREAD_PER_GROUP))
           .maxQueueSize(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_MAX_QUEUE_SIZE))
-          .burstHandOff(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_HAND_OFF).equals("burst"))
+          .burstHandOff(burstHandOff())
           .burstStall(config.get(CoreConfigKeys.EXECUTOR_DEFAULT_BURST_STALL))
           .configPrefix("axle.executor.default")
           .build();
@@ -63,6 +62,11 @@ final class ExecutorRegistry {
     }
     created.put(name, executor);
     return executor;
+  }
+
+  /** Whether the built-in executors take bursts ({@code axle.executor.default.hand-off: burst}). */
+  private boolean burstHandOff() {
+    return config.get(CoreConfigKeys.EXECUTOR_DEFAULT_HAND_OFF).equals("burst");
   }
 
   /** The executors operations selected, then the other named ones, by name; a read-only copy. */

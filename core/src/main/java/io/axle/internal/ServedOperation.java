@@ -126,8 +126,7 @@ public final class ServedOperation implements ProviderOperation {
       if (served.started) {
         throw e;
       }
-      served.accept(Response.failure(Failures.internal(meta.qualifiedName() + " could not be queued to "
-          + executorDescription, e)));
+      served.notQueued(e);
     }
   }
 
@@ -171,7 +170,11 @@ public final class ServedOperation implements ProviderOperation {
       if (started) {
         throw why;
       }
-      // An executor of the application's that broke before taking the task: answered, counted out, tickets back.
+      notQueued(why);
+    }
+
+    /** An executor of the application's broke before taking the task: answered, counted out, tickets back. */
+    void notQueued(Throwable why) {
       accept(Response.failure(Failures.internal(meta.qualifiedName() + " could not be queued to "
           + executorDescription, why)));
     }

@@ -58,6 +58,7 @@ public final class SharedBatch implements Runnable {
   @Override
   public void run() {
     int size = tasks.size();
+    Thread thread = Thread.currentThread();
     for (int i = next.getAndIncrement(); i < size; i = next.getAndIncrement()) {
       owner.taskStarted();
       if (i == 0 && size > 1) {
@@ -66,7 +67,6 @@ public final class SharedBatch implements Runnable {
         startedAtTick = watch.tick();
         watch.watch(this);
       }
-      Thread thread = Thread.currentThread();
       try {
         tasks.get(i).run();
       } catch (RuntimeException | Error e) {

@@ -25,7 +25,7 @@ final class HandedOffTcpEcho extends ChannelInboundHandlerAdapter {
   private final Queue<ByteBuf> answers = PlatformDependent.newMpscQueue();
   private final AtomicBoolean drainScheduled = new AtomicBoolean();
   private ChannelHandlerContext ctx;
-  private Runnable drain;
+  private final Runnable drain = this::drain;
   private List<ByteBuf> burst = new ArrayList<>();
 
   private HandedOffTcpEcho(Executor pool, boolean perBurst) {
@@ -43,7 +43,6 @@ final class HandedOffTcpEcho extends ChannelInboundHandlerAdapter {
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
     this.ctx = ctx;
-    this.drain = this::drain;
   }
 
   @Override
