@@ -1,5 +1,6 @@
 package io.axle.transport.calls;
 
+import io.axle.executor.BurstWakes;
 import io.netty.channel.SingleThreadIoEventLoop;
 import io.netty.util.internal.PlatformDependent;
 import java.util.Queue;
@@ -48,6 +49,7 @@ public final class LoopOutbox<T> {
   private final AtomicBoolean drainScheduled = new AtomicBoolean();
   private final Runnable drainTask = this::drain;
   private final Runnable flushTask = this::flushPending;
+  private final Runnable scheduleDrain = this::scheduleDrain;
   /**
    * Runs a task once the loop has run every task it has now (Netty's tail tasks), or null when the
    * loop is not a Netty event loop. A drain's flush waits for it, so that the drains of one loop
@@ -105,16 +107,25 @@ public final class LoopOutbox<T> {
     drainSoon();
   }
 
-  /** Makes sure the loop drains the queue soon; any thread. */
+  /**
+   * Makes sure the loop drains the queue soon; any thread. On a thread running a burst of an
+   * executor's tasks with more of them waiting, the wake-up waits for them ({@link BurstWakes}):
+   * their items join the queue meanwhile, and the loop is woken once for all of them.
+   */
   private void drainSoon() {
-    if (drainScheduled.compareAndSet(false, true)) {
-      try {
-        loop.execute(drainTask);
-      } catch (RejectedExecutionException e) {
-        // The loop is gone (the runtime stopped) and will take nothing more: what waits for it
-        // ends here, unwritten, rather than never.
-        discardQueued(sink::discard);
-      }
+    if (drainScheduled.compareAndSet(false, true) && !BurstWakes.putOff(scheduleDrain)) {
+      scheduleDrain();
+    }
+  }
+
+  /** Has the loop run a drain; any thread. */
+  private void scheduleDrain() {
+    try {
+      loop.execute(drainTask);
+    } catch (RejectedExecutionException e) {
+      // The loop is gone (the runtime stopped) and will take nothing more: what waits for it
+      // ends here, unwritten, rather than never.
+      discardQueued(sink::discard);
     }
   }
 

@@ -9,8 +9,11 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Finds bursts whose tasks wait too long behind each other. One daemon thread per executor that takes
- * bursts ticks every half stall period while a {@link SharedBatch} it watches still has tasks nobody took,
- * and sleeps otherwise (a batch that starts with tasks waiting behind its first wakes it). A batch that
+ * bursts ticks every half stall period while bursts come, and sleeps once a tick found none came since
+ * the one before (a batch that starts with tasks waiting behind its first wakes it then). Sleeping as
+ * soon as no batch was left running instead cost a wake-up of the watch per burst at full load, about as
+ * dear as the worker's own (docs/performance.md); ticking caps that at one per half stall period, and a
+ * quiet executor still lets its watch sleep. A batch that
  * still has tasks waiting two ticks after its first task started is a stall (one of its tasks blocks, or
  * they are many and slow): the watch has it run again, once per waiting task (for a group, up to its
  * other workers), so that idle threads take the rest.
@@ -38,6 +41,8 @@ public final class BurstWatch implements Runnable {
   private final LongAdder bursts = new LongAdder();
   private volatile long tick;
   private volatile boolean sleeping;
+  /** A batch was watched since the watch last looked: bursts still come, so it keeps ticking. */
+  private volatile boolean recent;
   private volatile boolean stopped;
   /** False for {@link #PAUSE} once stalls became a steady share of bursts. */
   private volatile boolean handOff = true;
@@ -64,6 +69,9 @@ public final class BurstWatch implements Runnable {
   /** Watches {@code batch} until its tasks are all taken; wakes the watch if it sleeps. */
   void watch(SharedBatch batch) {
     watched.offer(batch);
+    if (!recent) {
+      recent = true;
+    }
     if (sleeping) {
       LockSupport.unpark(thread);
     }
@@ -101,7 +109,8 @@ public final class BurstWatch implements Runnable {
       if (!handOff && System.nanoTime() - pausedUntil >= 0) {
         handOff = true;
       }
-      if (watching) {
+      if (watching || recent) {
+        recent = false;
         LockSupport.parkNanos(this, tickNanos);
         tick++;
       } else {
@@ -134,6 +143,8 @@ public final class BurstWatch implements Runnable {
       if (now - batch.startedAtTick() >= 2 && !batch.helped && !sleeping) {
         batch.helped = true;
         stalled();
+        // The answers of the tasks that ran are not kept waiting for the one that stalls.
+        batch.wakeAll();
         batch.help(waiting);
       }
     }

@@ -1,6 +1,7 @@
 package io.axle.executor.internal;
 
 import io.axle.executor.RefusableTask;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -11,8 +12,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * of them blocks, or they are many and slow), the {@link BurstWatch} has the batch run again, once per
  * waiting task, and the threads that run it take the rest from the same cursor, each as many as it finds.
  * So no task waits behind the others of its burst much longer than one stall period.
+ *
+ * <p><b>Wake-ups put off.</b> A task's answer usually wakes the event loop that writes it. While tasks of
+ * the batch still wait, a wake-up its tasks make is put off ({@link #putOff}) until none waits: the answers
+ * of a burst then wake their loop once instead of once each (the loop drained one answer, flushed it,
+ * slept, and was woken again by the next). A wake-up put off is made before the batch's last task starts,
+ * when the batch stalls (the watch makes it), or when the thread's run ends, so an answer waits for its
+ * neighbours no longer than a task is shared out for.
  */
 public final class SharedBatch implements Runnable {
+  /** The batch the current thread runs a task of, for {@link #putOff}; null on every other thread. */
+  private static final ThreadLocal<SharedBatch> RUNNING = new ThreadLocal<>();
 
   /** What a batch needs from the executor that runs it. */
   public interface Owner {
@@ -37,6 +47,8 @@ public final class SharedBatch implements Runnable {
   private long startedAtTick;
   /** Whether the watch had the batch run again already: once is enough (one per waiting task). Watch-only. */
   boolean helped;
+  /** Wake-ups put off until no task waits; guarded by itself, null until the first. */
+  private List<Runnable> wakes;
 
   public SharedBatch(Owner owner, BurstWatch watch, List<? extends RefusableTask> tasks) {
     this.owner = owner;
@@ -54,13 +66,71 @@ public final class SharedBatch implements Runnable {
     return startedAtTick;
   }
 
+  /**
+   * Puts {@code wake} off until no task of the batch the calling thread runs is left waiting, and returns
+   * true; returns false, for the caller to wake now, when the thread runs no batch or none of its tasks
+   * waits. Any thread; {@code wake} may then run on another (the watch's).
+   */
+  public static boolean putOff(Runnable wake) {
+    SharedBatch batch = RUNNING.get();
+    return batch != null && batch.add(wake);
+  }
+
+  private boolean add(Runnable wake) {
+    synchronized (this) {
+      if (next.get() >= tasks.size()) {
+        return false;
+      }
+      if (wakes == null) {
+        wakes = new ArrayList<>(4);
+      }
+      wakes.add(wake);
+      return true;
+    }
+  }
+
+  /** Makes every wake-up put off so far. */
+  void wakeAll() {
+    List<Runnable> due;
+    synchronized (this) {
+      due = wakes;
+      wakes = null;
+    }
+    if (due == null) {
+      return;
+    }
+    for (Runnable wake : due) {
+      try {
+        wake.run();
+      } catch (RuntimeException e) {
+        Thread thread = Thread.currentThread();
+        thread.getUncaughtExceptionHandler().uncaughtException(thread, e);
+      }
+    }
+  }
+
   /** Runs tasks of this batch until none is left to take. */
   @Override
   public void run() {
+    SharedBatch outer = RUNNING.get();
+    RUNNING.set(this);
+    try {
+      runTasks();
+    } finally {
+      RUNNING.set(outer);
+      wakeAll();
+    }
+  }
+
+  private void runTasks() {
     int size = tasks.size();
     Thread thread = Thread.currentThread();
     for (int i = next.getAndIncrement(); i < size; i = next.getAndIncrement()) {
       owner.taskStarted();
+      if (i == size - 1 || next.get() >= size) {
+        // No task waits behind this one: what its neighbours put off goes now, not after it.
+        wakeAll();
+      }
       if (i == 0 && size > 1) {
         // Tasks wait behind this one: from now on the watch looks at the batch (the queue it goes
         // through publishes the tick written before).

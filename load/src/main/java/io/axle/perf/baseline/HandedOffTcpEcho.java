@@ -59,7 +59,12 @@ final class HandedOffTcpEcho extends ChannelInboundHandlerAdapter {
     if (!burst.isEmpty()) {
       List<ByteBuf> frames = burst;
       burst = new ArrayList<>();
-      pool.execute(() -> frames.forEach(this::answer));
+      // The burst's answers go back together: one wake-up of the loop for the burst (as Axle's group puts its
+      // tasks' wake-ups off until the burst's last task).
+      pool.execute(() -> {
+        frames.forEach(answers::offer);
+        wakeLoop();
+      });
     }
     ctx.fireChannelReadComplete();
   }
@@ -67,6 +72,10 @@ final class HandedOffTcpEcho extends ChannelInboundHandlerAdapter {
   /** On a worker: the frame goes back to the loop, which is woken once per batch. */
   private void answer(ByteBuf frame) {
     answers.offer(frame);
+    wakeLoop();
+  }
+
+  private void wakeLoop() {
     if (drainScheduled.compareAndSet(false, true)) {
       ctx.executor().execute(drain);
     }
