@@ -28,6 +28,11 @@ class BurstWakesTest {
     created.forEach(e -> e.shutdown(Duration.ZERO));
   }
 
+  private AxleExecutor created(AxleExecutor executor) {
+    created.add(executor);
+    return executor;
+  }
+
   private AxleExecutor build(String kind, Duration stall) {
     AxleExecutor executor = kind.equals("group")
         ? AxleExecutors.group("default").groups(1).threadsPerGroup(4).burstStall(stall).build()
@@ -62,23 +67,59 @@ class BurstWakesTest {
         "run 3", "put off 3: false");
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"group", "virtual"})
-  void wakesPutOff_areMadeByTheWatch_whenTheBurstStalls(String kind) throws InterruptedException {
-    AxleExecutor executor = build(kind, Duration.ofMillis(1));
+  @Test
+  void wakesPutOff_areMadeByTheWatch_whenTheBurstStalls_andNothingIsPutOffAfter() throws InterruptedException {
+    // One worker, so no helper takes the last task (and makes the wake itself); a stall long enough that
+    // a worker preempted between its first task's start and its put-off does not count as one.
+    AxleExecutor executor = created(AxleExecutors.group("default").groups(1).threadsPerGroup(1)
+        .burstStall(Duration.ofMillis(200)).build());
     CountDownLatch woken = new CountDownLatch(1);
+    List<String> wokenBy = new CopyOnWriteArrayList<>();
     List<Boolean> wokenWhileBlocked = new CopyOnWriteArrayList<>();
-    RecordedTask putsOff = new RecordedTask(() -> assertThat(BurstWakes.putOff(woken::countDown)).isTrue());
-    // Blocks until the first task's wake was made: only the watch can make it while this task runs,
-    // since a third task still waits behind it.
-    RecordedTask blocks = new RecordedTask(() -> wokenWhileBlocked.add(await(woken)));
+    List<Boolean> putOffAfterTheStall = new CopyOnWriteArrayList<>();
+    RecordedTask putsOff = new RecordedTask(() -> assertThat(BurstWakes.putOff(() -> {
+      wokenBy.add(Thread.currentThread().getName());
+      woken.countDown();
+    })).isTrue());
+    // Blocks until the first task's wake was made: with a third task waiting behind it, only the watch
+    // can make it, once it finds the burst stalled.
+    RecordedTask blocks = new RecordedTask(() -> {
+      wokenWhileBlocked.add(await(woken));
+      putOffAfterTheStall.add(BurstWakes.putOff(() -> { }));
+    });
     RecordedTask waits = new RecordedTask();
 
     executor.executeAll(new ArrayList<>(List.of(putsOff, blocks, waits)));
 
     assertThat(blocks.await()).isTrue();
     assertThat(wokenWhileBlocked).as("the first task's wake made while the second blocked").containsExactly(true);
+    assertThat(wokenBy).as("the thread that made it").containsExactly("axle-default-watch");
+    assertThat(putOffAfterTheStall).as("a wake put off once the burst stalled").containsExactly(false);
     assertThat(waits.await()).isTrue();
+    assertThat(putsOff.refusal).isNull();
+  }
+
+  @Test
+  void wakesPutOff_areMadeWhenTheExecutorShutsDown() throws InterruptedException {
+    AxleExecutor executor = created(AxleExecutors.group("default").groups(1).threadsPerGroup(1)
+        .burstStall(Duration.ofSeconds(30)).build());
+    CountDownLatch woken = new CountDownLatch(1);
+    CountDownLatch putOff = new CountDownLatch(1);
+    List<Boolean> wokenWhileBlocked = new CopyOnWriteArrayList<>();
+    RecordedTask putsOff = new RecordedTask(() -> {
+      assertThat(BurstWakes.putOff(woken::countDown)).isTrue();
+      putOff.countDown();
+    });
+    RecordedTask blocks = new RecordedTask(() -> wokenWhileBlocked.add(await(woken)));
+
+    executor.executeAll(new ArrayList<>(List.of(putsOff, blocks, new RecordedTask())));
+    assertThat(putOff.await(30, TimeUnit.SECONDS)).isTrue();
+    // A graceful shutdown waits for the blocked task; the wake put off before it must not.
+    Thread stopper = Thread.ofPlatform().start(() -> executor.shutdown(Duration.ofSeconds(30)));
+
+    assertThat(blocks.await()).isTrue();
+    assertThat(wokenWhileBlocked).as("the wake made by the shutdown, while the task blocked").containsExactly(true);
+    stopper.join(30_000);
   }
 
   @Test

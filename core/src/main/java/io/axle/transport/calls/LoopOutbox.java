@@ -56,6 +56,8 @@ public final class LoopOutbox<T> {
    * iteration share one flush.
    */
   private final Executor afterIteration;
+  /** Answers of a burst's calls: the loop's wake-up may wait for the burst's last call. */
+  private final boolean wakeOncePerBurst;
   /** Inside a read burst of the loop's connection: writes wait for its end to be flushed. Loop-only. */
   private boolean reading;
   /** Written on the loop and not flushed yet. Loop-only. */
@@ -78,6 +80,21 @@ public final class LoopOutbox<T> {
    *     ends rather than each at once (measured for highway's connections; REST's A/B could not tell)
    */
   public LoopOutbox(BooleanSupplier onLoop, Executor loop, Sink<T> sink, boolean flushPerIteration) {
+    this(onLoop, loop, sink, flushPerIteration, false);
+  }
+
+  /**
+   * @param onLoop true when the calling thread may act as the loop (for Vert.x, the loop's context)
+   * @param loop runs a task on the loop later, never inline
+   * @param flushPerIteration on a Netty I/O loop, flush drained batches once as the loop's iteration
+   *     ends rather than each at once (measured for highway's connections; REST's A/B could not tell)
+   * @param wakeOncePerBurst for a provider's answers: a worker running a burst of calls puts the loop's
+   *     wake-up off while calls of its burst wait ({@link BurstWakes}). Never for what a caller then
+   *     waits for on that thread (a request made onwards): it would hold its own request back.
+   */
+  public LoopOutbox(BooleanSupplier onLoop, Executor loop, Sink<T> sink, boolean flushPerIteration,
+      boolean wakeOncePerBurst) {
+    this.wakeOncePerBurst = wakeOncePerBurst;
     this.onLoop = onLoop;
     this.loop = loop;
     this.sink = sink;
@@ -108,12 +125,12 @@ public final class LoopOutbox<T> {
   }
 
   /**
-   * Makes sure the loop drains the queue soon; any thread. On a thread running a burst of an
-   * executor's tasks with more of them waiting, the wake-up waits for them ({@link BurstWakes}):
-   * their items join the queue meanwhile, and the loop is woken once for all of them.
+   * Makes sure the loop drains the queue soon; any thread. For answers ({@code wakeOncePerBurst}), on a
+   * thread running a burst of an executor's calls with more of them waiting, the wake-up waits for them
+   * ({@link BurstWakes}): their answers join the queue meanwhile, and the loop is woken once for all.
    */
   private void drainSoon() {
-    if (drainScheduled.compareAndSet(false, true) && !BurstWakes.putOff(scheduleDrain)) {
+    if (drainScheduled.compareAndSet(false, true) && !(wakeOncePerBurst && BurstWakes.putOff(scheduleDrain))) {
       scheduleDrain();
     }
   }

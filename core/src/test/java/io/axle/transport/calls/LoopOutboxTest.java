@@ -2,10 +2,14 @@ package io.axle.transport.calls;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.executor.AxleExecutor;
+import io.axle.executor.AxleExecutors;
+import io.axle.executor.RefusableTask;
 import io.netty.channel.DefaultEventLoop;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.local.LocalIoHandler;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -24,7 +28,7 @@ class LoopOutboxTest {
   private final List<String> taken = new CopyOnWriteArrayList<>();
   private final List<Thread> takers = new CopyOnWriteArrayList<>();
   private final AtomicInteger flushes = new AtomicInteger();
-  private final LoopOutbox<String> outbox = new LoopOutbox<>(loop::inEventLoop, loop, new LoopOutbox.Sink<>() {
+  private final LoopOutbox.Sink<String> sink = new LoopOutbox.Sink<>() {
     @Override
     public boolean take(String item) {
       if (item.equals("throws")) {
@@ -44,7 +48,8 @@ class LoopOutboxTest {
     public void discard(String item) {
       discardedByTheOutbox.add(item);
     }
-  });
+  };
+  private final LoopOutbox<String> outbox = new LoopOutbox<>(loop::inEventLoop, loop, sink);
   private final List<String> discardedByTheOutbox = new CopyOnWriteArrayList<>();
 
   @AfterEach
@@ -178,6 +183,72 @@ class LoopOutboxTest {
       assertThat(ioFlushes.get()).as("one flush for both drains, without anything else happening").isEqualTo(1);
     } finally {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+  }
+
+  @Test
+  void answersOfABurstsCalls_wakeTheLoopOnceItsLastCallStarts_requestsMadeOnwardsAtOnce() throws Exception {
+    LoopOutbox<String> answers = new LoopOutbox<>(loop::inEventLoop, loop, sink, false, true);
+    LoopOutbox<String> requests = new LoopOutbox<>(loop::inEventLoop, loop, sink, false, false);
+    // One worker and a stall that never comes: only the burst's own progress makes the wake.
+    AxleExecutor group = AxleExecutors.group("outbox").groups(1).threadsPerGroup(1)
+        .burstStall(Duration.ofSeconds(30)).build();
+    List<String> seen = new CopyOnWriteArrayList<>();
+    try {
+      List<RefusableTask> burst = List.of(
+          task(() -> {
+            answers.submit("answer-1");
+            requests.submit("request-1");
+            // A request is what its caller then waits for: it reaches the loop at once.
+            seen.add("request taken: " + eventually(() -> taken.contains("request-1")));
+          }),
+          task(() -> {
+            answers.submit("answer-2");
+            // No drain was scheduled for the answers: nothing can take them yet, however long this waits.
+            sleep(50);
+            seen.add("answers taken before the last call: " + (taken.contains("answer-1") || taken.contains("answer-2")));
+          }),
+          task(() -> seen.add("last call")));
+      group.executeAll(burst);
+      eventually(() -> taken.contains("answer-2"));
+    } finally {
+      group.shutdown(Duration.ofSeconds(5));
+    }
+    assertThat(seen).startsWith("request taken: true", "answers taken before the last call: false");
+    assertThat(taken).as("what the loop took, in order").containsExactly("request-1", "answer-1", "answer-2");
+  }
+
+  private static RefusableTask task(Runnable body) {
+    return new RefusableTask() {
+      @Override
+      public void run() {
+        body.run();
+      }
+
+      @Override
+      public void refused(RuntimeException why) {
+        throw why;
+      }
+    };
+  }
+
+  /** Whether {@code condition} holds within ten seconds. */
+  private static boolean eventually(java.util.function.BooleanSupplier condition) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      sleep(1);
+    }
+    return true;
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

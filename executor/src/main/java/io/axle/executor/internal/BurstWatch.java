@@ -96,10 +96,21 @@ public final class BurstWatch implements Runnable {
     return tick;
   }
 
-  /** Ends the thread; batches already queued still run. */
+  /**
+   * Ends the thread; batches already queued still run. The wake-ups their tasks put off are made now,
+   * and none is put off from now on: no watch is left to make them should a task stall.
+   */
   public void stop() {
     stopped = true;
+    for (SharedBatch batch : watched) {
+      batch.wakeAll();
+    }
     LockSupport.unpark(thread);
+  }
+
+  /** True once {@link #stop} was called. */
+  boolean stopped() {
+    return stopped;
   }
 
   @Override

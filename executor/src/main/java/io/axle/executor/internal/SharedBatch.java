@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the batch still wait, a wake-up its tasks make is put off ({@link #putOff}) until none waits: the answers
  * of a burst then wake their loop once instead of once each (the loop drained one answer, flushed it,
  * slept, and was woken again by the next). A wake-up put off is made before the batch's last task starts,
- * when the batch stalls (the watch makes it), or when the thread's run ends, so an answer waits for its
+ * when the batch stalls (the watch makes it, and nothing of the batch is put off after that), when the
+ * watch stops (the executor shuts down), or when the thread's run ends, so an answer waits for its
  * neighbours no longer than a task is shared out for.
  */
 public final class SharedBatch implements Runnable {
@@ -45,7 +46,10 @@ public final class SharedBatch implements Runnable {
   private final AtomicInteger next = new AtomicInteger();
   /** The watch's tick when the first task started; written before the batch is watched. */
   private long startedAtTick;
-  /** Whether the watch had the batch run again already: once is enough (one per waiting task). Watch-only. */
+  /**
+   * Whether the watch had the batch run again already: once is enough (one per waiting task). Written by
+   * the watch before it makes the batch's wakes, which take this batch's lock, as {@link #add} does.
+   */
   boolean helped;
   /** Wake-ups put off until no task waits; guarded by itself, null until the first. */
   private List<Runnable> wakes;
@@ -78,7 +82,9 @@ public final class SharedBatch implements Runnable {
 
   private boolean add(Runnable wake) {
     synchronized (this) {
-      if (next.get() >= tasks.size()) {
+      // Once stalled (the watch made what was put off) or stopped, nothing more waits: the watch makes
+      // a batch's wakes once, and a stopped watch none.
+      if (next.get() >= tasks.size() || helped || watch.stopped()) {
         return false;
       }
       if (wakes == null) {
@@ -102,7 +108,8 @@ public final class SharedBatch implements Runnable {
     for (Runnable wake : due) {
       try {
         wake.run();
-      } catch (RuntimeException e) {
+      } catch (Throwable e) {
+        // Whoever makes it (a worker between tasks, the watch) must go on: the others still wake.
         Thread thread = Thread.currentThread();
         thread.getUncaughtExceptionHandler().uncaughtException(thread, e);
       }

@@ -102,7 +102,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
       public void discard(Reply reply) {
         ServerConnection.this.discard(reply);
       }
-    }, true);
+    }, true, true);
     if (ctx.channel().remoteAddress() instanceof InetSocketAddress remote && remote.getPort() > 0) {
       caller = new Endpoint("highway", remote.getHostString(), remote.getPort());
     }

@@ -56,7 +56,7 @@ public final class ResponseWriter {
           answer.invocation.end(answer.answer);
         }
       }
-    });
+    }, false, true);
   }
 
   /** A new connection on this loop: its flushes can be batched. Vert.x's connection handler. */
