@@ -16,7 +16,9 @@ public final class BurstWakes {
    * Puts {@code wake} off until no call of the burst the calling thread runs waits any more, and returns
    * true; or returns false, and the caller wakes its loop now: the thread runs no burst, or nothing of it
    * waits. A wake put off is made at the latest before the burst's last call starts, when the burst stalls
-   * ({@code burst-stall}), or when the thread's run of the burst ends, on whichever thread finds that out.
+   * ({@code burst-stall}), when the executor shuts down, or when the thread's run of the burst ends, on
+   * whichever thread finds that out. Only for what no call of the burst waits for: a request a handler
+   * makes onwards must wake its loop at once, or its caller would wait for its own request.
    */
   public static boolean putOff(Runnable wake) {
     return SharedBatch.putOff(wake);

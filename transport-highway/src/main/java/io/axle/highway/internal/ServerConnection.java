@@ -68,8 +68,9 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   /**
    * The clock reading that timed the last answer written on the loop in this read burst, or 0: the next
    * request of the burst is timed as received then, a reading saved (25 ns each, and a provider's readings
-   * were a tenth of its loop). Only the cutting of that request's frame lies between, so its time at the
-   * provider is overstated by that, never understated. Loop-only.
+   * were a tenth of its loop). The rest of that answer's work on the loop and the cutting of the next frame
+   * lie between, so the request's time at the provider is overstated by them, never understated (and its
+   * deadline, counted from there, comes that much early). Loop-only.
    */
   private long lastAnswerNanos;
   /** Between a read burst's first {@code channelRead} and its {@code channelReadComplete}; loop-only. */
