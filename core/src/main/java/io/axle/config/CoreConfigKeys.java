@@ -173,8 +173,8 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
 
   public static final ConfigKey<String> EXECUTOR_DEFAULT_HAND_OFF = ConfigKey.choiceKey(
       "axle.executor.default.hand-off", "burst",
-      "How the event loop hands requests to its group: burst (the requests of one loop iteration as one task, "
-          + "one worker woken; shared out when some still wait burst-stall after the first started) or task (each request "
+      "How the event loop hands requests to the built-in group and virtual executors: burst (the requests of one "
+          + "loop iteration as one task, one worker or virtual thread woken; shared out when some still wait burst-stall after the first started) or task (each request "
           + "its own task).",
       "burst", "task");
 

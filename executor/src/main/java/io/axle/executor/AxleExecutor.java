@@ -28,8 +28,8 @@ public interface AxleExecutor extends Executor, AutoCloseable {
 
   /**
    * Whether {@link #executeAll} takes a burst as one hand-off, so that a caller gathering the tasks
-   * of one event-loop iteration gains by it: true for a {@link GroupExecutor} whose burst hand-off is
-   * on and has not been paused by a stall. May change at any time; false by default.
+   * of one event-loop iteration gains by it: true for the built-in {@code group} and {@code virtual}
+   * executors while their burst hand-off is on and not paused by stalls. May change at any time; false by default.
    */
   default boolean takesBursts() {
     return false;

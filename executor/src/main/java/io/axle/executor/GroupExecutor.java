@@ -1,7 +1,6 @@
 package io.axle.executor;
 
 import io.axle.executor.internal.BurstWatch;
-import io.axle.executor.internal.GroupThread;
 import io.axle.executor.internal.Names;
 import io.axle.executor.internal.SharedBatch;
 import io.axle.executor.internal.Shutdowns;
@@ -172,7 +171,7 @@ public final class GroupExecutor implements AxleExecutor {
    * otherwise. Lets a handler, or a test, tell which group it runs on.
    */
   public static int currentGroup() {
-    return Thread.currentThread() instanceof GroupThread t ? t.group() : -1;
+    return Thread.currentThread() instanceof GroupThread t ? t.group : -1;
   }
 
   @Override
@@ -368,6 +367,16 @@ public final class GroupExecutor implements AxleExecutor {
           rejected.sum(),
           completed.sum(),
           List.of());
+    }
+  }
+
+  /** Carries its group index so that {@link #currentGroup()} need not parse thread names. */
+  private static final class GroupThread extends Thread {
+    final int group;
+
+    GroupThread(Runnable task, String name, int group) {
+      super(task, name);
+      this.group = group;
     }
   }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -38,12 +39,8 @@ class GroupBurstTest {
     // A stall this long never happens here, even to a worker preempted on a busy machine.
     GroupExecutor executor = build(AxleExecutors.group("default").groups(1).threadsPerGroup(8)
         .burstStall(Duration.ofSeconds(30)));
-    List<Integer> order = new java.util.concurrent.CopyOnWriteArrayList<>();
-    List<RecordedTask> burst = new ArrayList<>();
-    for (int i = 0; i < 20; i++) {
-      int index = i;
-      burst.add(new RecordedTask(() -> order.add(index)));
-    }
+    List<Integer> order = new CopyOnWriteArrayList<>();
+    List<RecordedTask> burst = RecordedTask.recordingOrder(20, order);
 
     assertThat(executor.takesBursts()).isTrue();
     executor.executeAll(burst);

@@ -20,6 +20,16 @@ final class RecordedTask implements RefusableTask {
     this(() -> { });
   }
 
+  /** {@code n} tasks that each add their index to {@code order} when they run. */
+  static List<RecordedTask> recordingOrder(int n, List<Integer> order) {
+    List<RecordedTask> tasks = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      int index = i;
+      tasks.add(new RecordedTask(() -> order.add(index)));
+    }
+    return tasks;
+  }
+
   static List<RecordedTask> tasks(int n) {
     List<RecordedTask> tasks = new ArrayList<>();
     for (int i = 0; i < n; i++) {

@@ -22,11 +22,7 @@ class VirtualBurstTest {
     // A stall this long never happens here, even to a carrier preempted on a busy machine.
     try (AxleExecutor executor = AxleExecutors.virtual("io", true, Duration.ofSeconds(30))) {
       List<Integer> order = new CopyOnWriteArrayList<>();
-      List<RecordedTask> burst = new ArrayList<>();
-      for (int i = 0; i < 10; i++) {
-        int index = i;
-        burst.add(new RecordedTask(() -> order.add(index)));
-      }
+      List<RecordedTask> burst = RecordedTask.recordingOrder(10, order);
 
       assertThat(executor.takesBursts()).isTrue();
       executor.executeAll(burst);
@@ -45,13 +41,7 @@ class VirtualBurstTest {
     try (AxleExecutor executor = AxleExecutors.virtual("io", true, Duration.ofMillis(1))) {
       CountDownLatch othersRan = new CountDownLatch(3);
       // The first task waits for the three behind it: without sharing, the burst would never end.
-      RecordedTask blocking = new RecordedTask(() -> {
-        try {
-          othersRan.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      });
+      RecordedTask blocking = new RecordedTask(() -> GroupExecutorTest.awaitUninterruptibly(othersRan));
       List<RecordedTask> burst = new ArrayList<>(List.of(blocking));
       for (int i = 0; i < 3; i++) {
         burst.add(new RecordedTask(othersRan::countDown));

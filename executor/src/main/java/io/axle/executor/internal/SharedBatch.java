@@ -134,7 +134,7 @@ public final class SharedBatch implements Runnable {
     Thread thread = Thread.currentThread();
     for (int i = next.getAndIncrement(); i < size; i = next.getAndIncrement()) {
       owner.taskStarted();
-      if (i == size - 1 || next.get() >= size) {
+      if (next.get() >= size) {
         // No task waits behind this one: what its neighbours put off goes now, not after it.
         wakeAll();
       }

@@ -21,13 +21,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The producer's raw echoes: {@link TcpEcho} on {@code baseline.address} and {@link HttpEcho} on
@@ -46,7 +46,7 @@ public final class BaselineServers implements AutoCloseable {
   private final Vertx vertx;
   private final Map<String, Endpoint> endpoints;
   /** With {@code baseline.hand-off}: the TCP echo's worker pools, one per server loop. */
-  private final Map<Object, ExecutorService> pools = new ConcurrentHashMap<>();
+  private final Map<Object, ThreadPoolExecutor> pools = new ConcurrentHashMap<>();
 
   private BaselineServers(Vertx vertx, Map<String, Endpoint> endpoints) {
     this.vertx = vertx;
@@ -80,7 +80,7 @@ public final class BaselineServers implements AutoCloseable {
     return servers;
   }
 
-  private static ExecutorService newPool(int threads, int index) {
+  private static ThreadPoolExecutor newPool(int threads, int index) {
     AtomicInteger next = new AtomicInteger();
     ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
         new LinkedBlockingQueue<>(), task -> {
@@ -92,6 +92,11 @@ public final class BaselineServers implements AutoCloseable {
     return pool;
   }
 
+  /** Tasks the TCP echo's worker pools ran ({@code baseline.hand-off}), for a test to see the hop was made. */
+  long handedOffTasks() {
+    return pools.values().stream().mapToLong(ThreadPoolExecutor::getCompletedTaskCount).sum();
+  }
+
   private void listenTcp(HostAndPort address, int loops, String handOff, int threadsPerPool) {
     ServerLoops serverLoops = new ServerLoops(Baseline.TCP, vertx, loops);
     endpoints.put(Baseline.TCP, await(serverLoops.listen(address, PerfKeys.BASELINE_ADDRESS.name(), (loop, port) -> {
@@ -100,7 +105,7 @@ public final class BaselineServers implements AutoCloseable {
         server.connectHandler(TcpEcho::serve);
       } else {
         // One pool per loop, as the group executor binds one group to each loop.
-        ExecutorService pool = pools.computeIfAbsent(loop, l -> newPool(threadsPerPool, pools.size()));
+        ThreadPoolExecutor pool = pools.computeIfAbsent(loop, l -> newPool(threadsPerPool, pools.size()));
         boolean perBurst = handOff.equals("burst");
         server.connectHandler(socket -> HandedOffTcpEcho.serve(socket, pool, perBurst));
       }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.config.AxleConfig;
 import io.axle.registry.Endpoint;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -13,9 +14,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The raw echoes, spoken to over plain sockets and the JDK's HTTP client: nothing of Vert.x on the test's side. */
 class BaselineServersTest {
@@ -72,8 +76,8 @@ class BaselineServersTest {
     }
   }
 
-  @org.junit.jupiter.params.ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"task", "burst"})
+  @ParameterizedTest
+  @ValueSource(strings = {"task", "burst"})
   void tcpEchoWithAHandOff_answersEveryFrameInOrder_fromItsPoolsThreads(String handOff) throws Exception {
     AxleConfig config = AxleConfig.builder().put("baseline.address", "127.0.0.1:0")
         .put("baseline.rest-address", "127.0.0.1:0").put("baseline.hand-off", handOff)
@@ -85,7 +89,7 @@ class BaselineServersTest {
       socket.setSoTimeout(5000);
       OutputStream out = socket.getOutputStream();
       DataInputStream in = new DataInputStream(socket.getInputStream());
-      java.io.ByteArrayOutputStream burst = new java.io.ByteArrayOutputStream();
+      ByteArrayOutputStream burst = new ByteArrayOutputStream();
       for (int i = 0; i < 50; i++) {
         burst.write(frame("frame " + i));
       }
@@ -97,6 +101,17 @@ class BaselineServersTest {
       assertThat(Thread.getAllStackTraces().keySet()).as("the echo's pool threads, one per server loop")
           .filteredOn(t -> t.getName().startsWith("baseline-g")).isNotEmpty()
           .allMatch(t -> t.getName().matches("baseline-g[01]-t0"));
+      // The frames went through them: a pool counts a task once it returned, just after its answer left.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (handedOff.handedOffTasks() < (handOff.equals("task") ? 50 : 1) && System.nanoTime() < deadline) {
+        Thread.sleep(1);
+      }
+      long tasks = handedOff.handedOffTasks();
+      if (handOff.equals("task")) {
+        assertThat(tasks).as("tasks the pools ran for 50 frames, one each").isEqualTo(50);
+      } else {
+        assertThat(tasks).as("tasks the pools ran for 50 frames, a read burst each").isBetween(1L, 50L);
+      }
     }
   }
 
