@@ -166,7 +166,20 @@ public final class AxleConfig {
    * @throws ConfigException listing all problems, one per line
    */
   public void validate(Collection<? extends ConfigKey<?>> knownKeys) {
-    List<String> problems = ConfigValidator.problems(values, knownKeys);
+    validate(knownKeys, Map.of());
+  }
+
+  /**
+   * As {@link #validate(Collection)}, and also checks the names registered at run time: a key that takes
+   * one ({@link ConfigKey#orNamed}) and is in {@code registered} must name one of its fixed words or one of
+   * the names given for it (say, {@code axle.executors.default} and the executors the application
+   * registered). All problems of both kinds are reported together, so that one failed start lists
+   * everything to fix.
+   *
+   * @throws ConfigException listing all problems, one per line
+   */
+  public void validate(Collection<? extends ConfigKey<?>> knownKeys, Map<String, Set<String>> registered) {
+    List<String> problems = ConfigValidator.problems(values, knownKeys, registered);
     if (!problems.isEmpty()) {
       throw new ConfigException(problems);
     }

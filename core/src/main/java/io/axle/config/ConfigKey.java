@@ -163,6 +163,19 @@ public final class ConfigKey<T> {
     return name;
   }
 
+  /**
+   * For a key that also takes a {@linkplain #orNamed name registered at run time}: whether {@code value}
+   * (as parsed) is one of its fixed words rather than such a name. False for every other key.
+   */
+  public boolean isFixedChoice(T value) {
+    return type instanceof ChoiceType choice && choice.allowed().contains(value);
+  }
+
+  /** Whether this key also takes a name registered at run time ({@link #orNamed}). */
+  public boolean takesRegisteredNames() {
+    return type instanceof ChoiceType choice && choice.otherwise() != null;
+  }
+
   public String description() {
     return description;
   }

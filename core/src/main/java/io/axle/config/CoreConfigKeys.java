@@ -194,6 +194,15 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       "Executor for the operations of one schema or one operation, overriding axle.executors.default.",
       "inline", "group", "virtual").orNamed(EXECUTOR_NAME).family();
 
+  /**
+   * The names registered at run time that the executor keys may give, for {@link AxleConfig#validate(
+   * java.util.Collection, java.util.Map)}: the executors the application registered by name.
+   */
+  public static java.util.Map<String, java.util.Set<String>> executorNames(java.util.Set<String> registered) {
+    java.util.Set<String> names = java.util.Set.copyOf(registered);
+    return java.util.Map.of(EXECUTORS_DEFAULT.name(), names, EXECUTORS_PROVIDER.name(), names);
+  }
+
   /** {@code axle.references.transport.<service>[.<schema>[.<operation>]]}. */
   public static final ConfigKey<String> REFERENCES_TRANSPORT = ConfigKey.choiceKey(
       "axle.references.transport", "highway",

@@ -11,6 +11,7 @@ import io.axle.config.ConfigKeys;
 import io.axle.config.CoreConfigKeys;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import io.axle.internal.types.ContractCheck;
 import io.axle.executor.AxleExecutor;
 import io.axle.policy.Admission;
 import io.axle.policy.OperationScope;
@@ -126,7 +127,7 @@ public final class AxleRuntime {
         .map(ServiceLoader.Provider::get).toList();
     List<ConfigKey<?>> knownKeys = new ArrayList<>(ConfigKeys.all());
     factories.forEach(f -> knownKeys.addAll(f.configKeys()));
-    config.validate(knownKeys);
+    config.validate(knownKeys, CoreConfigKeys.executorNames(spec.executors.keySet()));
 
     // Before Vert.x: a registry that cannot be reached fails the start with nothing to undo.
     Registry effectiveRegistry = spec.registry != null ? spec.registry : Registries.fromConfig(config);
@@ -234,6 +235,9 @@ public final class AxleRuntime {
   }
 
   private ProviderOperations providerOperations(List<ProviderRegistration> providers, List<Filter> providerFilters) {
+    // Every contract problem of every schema in one failed start, before a transport builds a codec.
+    ContractCheck.requireValid(providers.stream()
+        .map(p -> SchemaMeta.of(p.schemaId(), p.schemaInterface())).toList());
     Map<String, ProviderOperation> byKey = new LinkedHashMap<>();
     Map<String, ProviderRegistration> bySchemaId = new HashMap<>();
     for (ProviderRegistration registration : providers) {
@@ -381,6 +385,7 @@ public final class AxleRuntime {
           + (config.keys().contains(key) ? " by " + key + " — " + config.origin(key) : "") + ")");
     }
     SchemaMeta schema = SchemaMeta.of(schemaId, schemaInterface);
+    ContractCheck.requireValid(List.of(schema));
     Map<Method, ConsumerOperation> operations = new HashMap<>();
     for (OperationMeta op : schema.operations().values()) {
       String transportName = config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, serviceName, schemaId, op.name());

@@ -37,6 +37,27 @@ class ValidateTest {
   }
 
   @Test
+  void anExecutorNameThatIsNotRegistered_isReportedWithTheOtherProblems() {
+    AxleConfig config = AxleConfig.builder().yaml("""
+        axle:
+          request.timeout: soon
+          executors:
+            default: grup
+            Provider.PerfService: slow-pool
+            Provider.Other: virtual
+        """, "app.yaml").build();
+
+    ConfigException e = catchThrowableOfType(ConfigException.class,
+        () -> config.validate(TestKeys.known(), CoreConfigKeys.executorNames(java.util.Set.of("slow-pool"))));
+
+    assertThat(e.problems()).containsExactly(
+        "axle.executors.default: grup (expected: one of inline, group, virtual, or the name of a registered "
+            + "executor; registered: slow-pool) — from app.yaml",
+        "axle.request.timeout: soon (expected: a duration such as 500ms, 30s or a number of milliseconds,"
+            + " >= 1ms) — from app.yaml");
+  }
+
+  @Test
   void acceptsValidValuesNamedExecutorsAndApplicationKeys() {
     AxleConfig config = AxleConfig.builder().yaml("""
         sync: true

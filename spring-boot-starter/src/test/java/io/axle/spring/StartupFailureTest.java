@@ -70,6 +70,16 @@ class StartupFailureTest {
   }
 
   @Test
+  void aBadValueAndAnUnknownExecutor_areReportedInOneStart() {
+    String message = startupFailure(EmptyApp.class, "--axle.request.timeout=soon", "--axle.executors.default=grup");
+
+    assertThat(message)
+        .contains("axle.request.timeout: soon (expected: a duration")
+        .contains("axle.executors.default: grup (expected: one of inline, group, virtual, or the name of a "
+            + "registered executor; registered: none) — from commandLineArgs");
+  }
+
+  @Test
   void aStartupFailure_isPrintedOnce_asBootsDescriptionAndAction() {
     LogCapture log = new LogCapture();
     log.install();

@@ -39,9 +39,12 @@ public final class DataTypes {
 
   private final Map<Type, DataType> built = new HashMap<>();
   private final String where;
+  /** The declared type being read, which a path inside it is relative to. */
+  private final Type root;
 
-  private DataTypes(String where) {
+  private DataTypes(String where, Type root) {
     this.where = where;
+    this.root = root;
   }
 
   /**
@@ -56,7 +59,7 @@ public final class DataTypes {
       return cached;
     }
     synchronized (DataTypes.class) {
-      DataTypes reader = new DataTypes(where);
+      DataTypes reader = new DataTypes(where, type);
       DataType result = reader.read(type, "");
       CACHE.putAll(reader.built);
       return result;
@@ -372,7 +375,48 @@ public final class DataTypes {
   }
 
   private IllegalArgumentException refuse(String path, Type type, String expected) {
-    return new IllegalArgumentException(where + (path.isEmpty() ? "" : ": " + path) + ": " + type.getTypeName()
-        + " (expected: " + expected + ")");
+    return new IllegalArgumentException(where + (path.isEmpty() ? "" : ": " + readable(path, root)) + ": "
+        + type.getTypeName() + " (expected: " + expected + ")");
+  }
+
+  /**
+   * A path inside a declared type in words: {@code List<?> element}, {@code Map<Key, String> key},
+   * {@code Filter.when}, {@code List<Filter> element, Filter.when}. The marks the reader builds paths
+   * with ({@code []}, {@code {key}}, {@code {value}}, {@code <>}) name the container they stand in by
+   * the declared type when they come first, since a bare mark says nothing to a reader.
+   */
+  static String readable(String path, Type root) {
+    StringBuilder text = new StringBuilder();
+    int i = 0;
+    while (i < path.length()) {
+      int at = i;
+      String mark = MARKS.keySet().stream().filter(m -> path.startsWith(m, at)).findFirst().orElse(null);
+      if (mark != null) {
+        text.append(text.isEmpty() ? shortName(root) + " " : " ").append(MARKS.get(mark));
+        i += mark.length();
+        continue;
+      }
+      int end = i;
+      while (end < path.length() && !startsWithMark(path, end)) {
+        end++;
+      }
+      String field = path.substring(path.charAt(i) == '.' ? i + 1 : i, end);
+      text.append(text.isEmpty() ? "" : ", ").append(field);
+      i = end;
+    }
+    return text.toString();
+  }
+
+  /** The marks of a path, and the words they stand for. */
+  private static final Map<String, String> MARKS = Map.of("[]", "element", "{key}", "key", "{value}", "value",
+      "<>", "value");
+
+  private static boolean startsWithMark(String path, int at) {
+    return MARKS.keySet().stream().anyMatch(m -> path.startsWith(m, at));
+  }
+
+  /** A type's name without packages or enclosing classes: {@code List<Filter>} for a nested record. */
+  private static String shortName(Type type) {
+    return type.getTypeName().replaceAll("[\\w.]*[.$]", "");
   }
 }

@@ -1,6 +1,8 @@
 package io.axle.spring.internal;
 
 import io.axle.config.AxleConfig;
+import io.axle.executor.AxleExecutor;
+import java.util.Set;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -23,7 +25,10 @@ public class AxleAutoConfiguration {
   @ConditionalOnMissingBean
   AxleConfig axleConfig(ConfigurableEnvironment environment, ApplicationContext context) {
     boolean webServer = WebServerPorts.hasWebServer(context);
-    AxleConfig config = EnvironmentConfig.read(environment, webServer);
+    // The executors the application declares as beans, by name: configuration may name them, and a name that
+    // is none of them is reported with every other problem. Not instantiated here (no eager init).
+    Set<String> executors = Set.of(context.getBeanNamesForType(AxleExecutor.class, true, false));
+    AxleConfig config = EnvironmentConfig.read(environment, webServer, executors);
     if (webServer) {
       WebServerPorts.checkNoClash(config, environment);
     }

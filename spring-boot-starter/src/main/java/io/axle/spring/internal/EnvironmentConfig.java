@@ -73,9 +73,14 @@ final class EnvironmentConfig {
    * server takes Axle's usual 8080.
    */
   static AxleConfig read(ConfigurableEnvironment environment, boolean webServer) {
+    return read(environment, webServer, Set.of());
+  }
+
+  /** As {@link #read(ConfigurableEnvironment, boolean)}, the executor keys also checked against {@code executors}. */
+  static AxleConfig read(ConfigurableEnvironment environment, boolean webServer, Set<String> executors) {
     List<ConfigKey<?>> known = knownKeys();
     AxleConfig config = new EnvironmentConfig(environment).build(known, webServer);
-    config.validate(known);
+    config.validate(known, CoreConfigKeys.executorNames(executors));
     return config;
   }
 

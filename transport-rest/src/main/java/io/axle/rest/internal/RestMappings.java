@@ -1,8 +1,6 @@
 package io.axle.rest.internal;
 
 import io.axle.contract.OperationMeta;
-import io.axle.internal.types.DataTypes;
-import io.axle.internal.types.DeclaredErrors;
 import io.axle.contract.SchemaMeta;
 import io.vertx.core.http.HttpMethod;
 import java.lang.reflect.Method;
@@ -46,20 +44,6 @@ public final class RestMappings {
   private RestMappings() {
   }
 
-  /**
-   * The start-up check that every parameter, the result and the declared errors of an operation
-   * are types both transports carry alike (the same check highway makes when it builds codecs),
-   * so a REST-only schema cannot serve what JSON would carry differently.
-   */
-  private static void checkTypes(OperationMeta operation) {
-    for (int i = 0; i < operation.parameterCount(); i++) {
-      DataTypes.of(operation.parameterType(i), operation.qualifiedName() + " parameter " + operation.parameterName(i)
-          + " on rest");
-    }
-    DataTypes.of(operation.resultType(), operation.qualifiedName() + " result on rest");
-    DeclaredErrors.of(operation);
-  }
-
   /** The mappings of every operation of a schema; {@code implementation} may be null (consumer side). */
   public static List<RestOperation> of(SchemaMeta schema, Class<?> implementation) {
     List<RestOperation> operations = new ArrayList<>();
@@ -79,7 +63,6 @@ public final class RestMappings {
 
   /** The mapping of one operation. */
   public static RestOperation of(OperationMeta operation, Class<?> implementation) {
-    checkTypes(operation);
     Method declared = operation.method();
     Method implemented = implementationMethod(declared, implementation);
     RequestMapping methodMapping = find(declared, implemented);

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What a contract cannot carry, or a registry entry no transport can call, stops start-up with the
- * operation, the parameter, the transport, the path inside the type and the fix.
+ * operation, the parameter, the path inside the type and the fix; every such problem of a contract in
+ * one failed start, whichever transports serve it.
  */
 class StartupChecksTest {
 
@@ -43,6 +44,12 @@ class StartupChecksTest {
     }
   }
 
+  public interface TwoMistakesApi {
+    String any(List<?> things);
+
+    String when(Date date);
+  }
+
   private static <T> String startFailure(String schema, Class<T> type, T impl, List<String> transports) {
     Throwable failure = catchThrowable(() -> ContractServers.provider(builder -> builder.provider(schema, type, impl,
         transports)).stop());
@@ -53,24 +60,54 @@ class StartupChecksTest {
   @Test
   void aDateInARecordParameter_namesTheOperationParameterTransportPathAndFix() {
     assertThat(startFailure("DateApi", DateApi.class, filter -> "x", List.of()))
-        .contains("DateApi.since parameter filter on highway: Filter.when: java.util.Date "
+        .contains("DateApi.since parameter filter: Filter.when: java.util.Date "
             + "(expected: a java.time type such as Instant, LocalDate or OffsetDateTime)");
     assertThat(startFailure("DateApi", DateApi.class, filter -> "x", List.of("rest")))
-        .as("served over REST only, REST makes the same check")
-        .contains("DateApi.since parameter filter on rest: Filter.when: java.util.Date");
+        .as("served over REST only, the same check")
+        .contains("DateApi.since parameter filter: Filter.when: java.util.Date");
+  }
+
+  @Test
+  void everyProblemOfAContract_isReportedInOneStart_onProviderAndConsumer() {
+    TwoMistakesApi impl = new TwoMistakesApi() {
+      @Override
+      public String any(List<?> things) {
+        return "";
+      }
+
+      @Override
+      public String when(Date date) {
+        return "";
+      }
+    };
+    String wildcard = "TwoMistakesApi.any parameter things: List<?> element: ? (expected: a concrete type argument, "
+        + "e.g. List<OrderLine> rather than List<T> or List<?>)";
+    String date = "TwoMistakesApi.when parameter date: java.util.Date (expected: a java.time type";
+    assertThat(startFailure("TwoMistakesApi", TwoMistakesApi.class, impl, List.of()))
+        .startsWith("Invalid contract (2 problems):").contains(wildcard).contains(date);
+
+    Axle consumer = Axle.builder().config(Runtimes.config(Map.of(
+        "axle.registry.local.mistakes", "highway://127.0.0.1:1"))).start();
+    try {
+      assertThat(catchThrowable(() -> consumer.reference(TwoMistakesApi.class, "mistakes", "TwoMistakesApi")))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining(wildcard).hasMessageContaining(date);
+    } finally {
+      consumer.stop();
+    }
   }
 
   @Test
   void objectElements_areRefused() {
     assertThat(startFailure("ObjectApi", ObjectApi.class, values -> values, List.of()))
-        .contains("ObjectApi.anything parameter values on highway: []: java.lang.Object")
+        .contains("ObjectApi.anything parameter values: List<Object> element: java.lang.Object")
         .contains("(expected: a concrete class or record");
   }
 
   @Test
   void aRecordAsAMapKey_isRefusedSinceJsonKeysAreText() {
     assertThat(startFailure("RecordKeysApi", RecordKeysApi.class, values -> values, List.of()))
-        .contains("RecordKeysApi.byKey parameter values on highway: {key}: ")
+        .contains("RecordKeysApi.byKey parameter values: Map<Key, String> key: ")
         .contains("(expected: a key JSON can carry: String, a whole number, boolean, char, an enum, UUID, a big "
             + "number or a java.time type)");
   }
