@@ -130,6 +130,9 @@ final class ReferenceProxy implements InvocationHandler {
   private static void end(Invocation invocation, Response response) {
     invocation.mark(Stage.CONSUMER_END);
     invocation.end(response);
+    if (!response.isOk()) {
+      Refusals.consumerEnded(invocation, response);
+    }
   }
 
   private Object objectMethod(Object proxy, Method method, Object[] args) {

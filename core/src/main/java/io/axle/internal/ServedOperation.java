@@ -172,6 +172,9 @@ public final class ServedOperation implements ProviderOperation {
           log.warn("{}: answering failed after the method ran: {}", meta.qualifiedName(), why.toString());
           return;
         }
+        if (why instanceof ExecutorOverloadedException) {
+          Refusals.provider(meta, executor, why.getMessage());
+        }
         accept(Response.failure(why instanceof ExecutorOverloadedException
             ? AxleException.notRun(Status.OVERLOADED, why.getMessage())
             : AxleException.notRun(Status.SHUTTING_DOWN, meta.qualifiedName() + " was not run: " + why.getMessage())));
@@ -230,8 +233,9 @@ public final class ServedOperation implements ProviderOperation {
         }
       }
       if (ticket == null) {
-        Response refused = Response.failure(AxleException.notRun(Status.OVERLOADED,
-            meta.qualifiedName() + " was not run: " + refusal));
+        String message = meta.qualifiedName() + " was not run: " + refusal;
+        Refusals.provider(meta, admissions[i], message);
+        Response refused = Response.failure(AxleException.notRun(Status.OVERLOADED, message));
         try {
           release(tickets, i, refused);
           responder.answer(invocation, refused);

@@ -9,6 +9,7 @@ import io.axle.config.ConfigException;
 import io.axle.governance.GovernanceFixture.Named;
 import io.axle.governance.GovernanceFixture.Outcome;
 import io.axle.testing.EchoService;
+import io.axle.testing.LogCapture;
 import io.axle.testing.Runtimes;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +50,9 @@ class LimitsTest {
             + "was reached (axle.governance.provider.max-concurrent." + OP + ": 2)");
       });
       assertThat(impl.runs).hasValue(2);
+      assertLoggedRateLimited("WARN io.axle.provider - refused: " + OP + " was not run: its provider limit of 2 "
+          + "concurrent calls was reached (axle.governance.provider.max-concurrent." + OP + ": 2)",
+          () -> echo.sleepEcho("x", 0));
       impl.release();
       assertThat(held).allSatisfy(f -> assertThat(f.join().value()).isEqualTo("p"));
       // Slots come back with the answers.
@@ -76,6 +80,9 @@ class LimitsTest {
             + "was reached (axle.governance.consumer.max-concurrent." + Runtimes.SERVICE + ": 3)");
       });
       assertThat(impl.runs).hasValue(3);
+      assertLoggedRateLimited("WARN io.axle.consumer - refused: " + OP + " was not sent: its consumer limit of 3 "
+          + "concurrent calls was reached (axle.governance.consumer.max-concurrent." + Runtimes.SERVICE + ": 3)",
+          () -> echo.sleepEcho("x", 0));
       impl.release();
       assertThat(held).allSatisfy(f -> assertThat(f.join().ok()).isTrue());
       assertThat(echo.sleepEcho("x", 0)).isEqualTo("p");
@@ -113,6 +120,30 @@ class LimitsTest {
           .isEqualTo(Runtimes.SCHEMA + ".add was not sent: its consumer rate limit of 3 calls per second was "
               + "reached (axle.governance.consumer.rate-limit: 3)"));
     }
+  }
+
+  /**
+   * Refused calls are logged, one line per operation and reason per second at most: refusing once every
+   * 50 ms for a little over a second writes the line (the gate is shared with earlier tests, so the first
+   * refusal here may fall in a second already logged), and no more than once per started second.
+   */
+  private static void assertLoggedRateLimited(String line, java.util.function.Supplier<String> refuse) {
+    LogCapture log = new LogCapture();
+    log.install();
+    long start = System.nanoTime();
+    try {
+      while (System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(1300)) {
+        assertThat(GovernanceFixture.inTurn(1, refuse)).allSatisfy(o -> assertThat(o.ok()).isFalse());
+        Thread.sleep(50);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    } finally {
+      log.uninstall();
+    }
+    long lines = log.text().lines().filter(l -> l.contains(line)).count();
+    assertThat(lines).as("lines %s in:%n%s", line, log.text()).isBetween(1L, secondsSince(start) + 1);
   }
 
   private static long secondsSince(long startNanos) {
