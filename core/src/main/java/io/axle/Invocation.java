@@ -34,6 +34,8 @@ public final class Invocation implements Call {
    * event loop and read after the attempt's future completed, which orders the two.
    */
   private int requestWrites;
+  /** Attempts sent after the first: retries, and a hedge (counted on the call the caller made). */
+  private int extraAttempts;
   /** Consumer: the operation of the provider call whose deadline this one took, sooner than its own; else null. */
   private String deadlineFrom;
   /** Set for the attempts of a hedged call only: how the transport link cancels the one in flight. */
@@ -312,6 +314,19 @@ public final class Invocation implements Call {
     if (cancel != null) {
       cancel.run();
     }
+  }
+
+  /**
+   * Another attempt of this call is about to be sent: a retry, or a hedge. Counted once per attempt, by
+   * the link that sends it, so that metrics can show how many attempts the caller did not see.
+   */
+  public void attemptedAgain() {
+    extraAttempts++;
+  }
+
+  /** Attempts sent after the first ({@link #attemptedAgain}); 0 for a call that went once. */
+  public int extraAttempts() {
+    return extraAttempts;
   }
 
   /** How many times a transport wrote this call's request ({@link #requestWritten}); 0 if never. */

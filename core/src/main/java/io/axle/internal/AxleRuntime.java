@@ -88,6 +88,8 @@ public final class AxleRuntime {
    * the life of the runtime, so a new proxy per call of {@link #reference} would pile up watchers.
    */
   private final Map<ReferenceKey, Object> references = new ConcurrentHashMap<>();
+  /** The retry and hedge links of the references made, for {@link #policyStates}. */
+  private final List<java.util.function.Supplier<PolicyState>> retryStates = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private record ReferenceKey(Class<?> schemaInterface, String serviceName, String schemaId) {
   }
@@ -414,6 +416,11 @@ public final class AxleRuntime {
       if (again == null) {
         again = RetryPolicy.forOperation(config, serviceName, op, budget, delayer);
       }
+      if (again instanceof RetryPolicy retry) {
+        retryStates.add(retry::state);
+      } else if (again instanceof HedgePolicy hedge) {
+        retryStates.add(hedge::state);
+      }
       // The user's filters, the policies, then retry or hedge last, so that each attempt goes through the
       // selection for a new pick.
       List<Filter> filters = new ArrayList<>(consumerFilters);
@@ -453,7 +460,10 @@ public final class AxleRuntime {
     return executors.inUse();
   }
 
-  /** What every policy module reports now, in the order they were found. */
+  /**
+   * What every policy module reports now, in the order they were found, then the retry and hedge links of
+   * the references made so far, each with how many attempts it sent again.
+   */
   public List<PolicyState> policyStates() {
     List<PolicyState> states = new ArrayList<>();
     for (PolicyFactory factory : policies) {
@@ -461,6 +471,12 @@ public final class AxleRuntime {
         states.addAll(factory.states());
       } catch (RuntimeException e) {
         log.warn("policy states of {} could not be read: {}", factory.getClass().getName(), e.toString());
+      }
+    }
+    for (java.util.function.Supplier<PolicyState> retry : retryStates) {
+      PolicyState state = retry.get();
+      if (state != null) {
+        states.add(state);
       }
     }
     return states;

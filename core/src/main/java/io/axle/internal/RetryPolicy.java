@@ -8,11 +8,15 @@ import io.axle.Status;
 import io.axle.config.AxleConfig;
 import io.axle.config.CoreConfigKeys;
 import io.axle.contract.OperationMeta;
+import io.axle.policy.PolicyState;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Retries of an idempotent operation ({@code axle.governance.retry.*}), a consumer link just before
@@ -34,12 +38,21 @@ final class RetryPolicy implements Filter {
     Runnable after(long nanos, Runnable task);
   }
 
+  private static final Logger log = LoggerFactory.getLogger("io.axle.consumer");
+  /** One line per operation per second at most: retries come in bursts when an instance fails. */
+  private static final LogGate LOGGED = new LogGate();
+
+  private final String name;
   private final int attempts;
   private final long backoffNanos;
+  /** Attempts sent again, and retries the budget did not pay for: what {@link #state} shows. */
+  private final LongAdder sentAgain = new LongAdder();
+  private final LongAdder budgetRefused = new LongAdder();
   private final RetryBudget budget;
   private final Delayer delayer;
 
-  private RetryPolicy(int attempts, Duration backoff, RetryBudget budget, Delayer delayer) {
+  private RetryPolicy(String name, int attempts, Duration backoff, RetryBudget budget, Delayer delayer) {
+    this.name = name;
     this.attempts = attempts;
     this.backoffNanos = backoff.toNanos();
     this.budget = budget;
@@ -55,7 +68,7 @@ final class RetryPolicy implements Filter {
     if (!idempotent || attempts < 2) {
       return null;
     }
-    return new RetryPolicy(attempts,
+    return new RetryPolicy(service + "/" + op.qualifiedName(), attempts,
         config.getMostSpecific(CoreConfigKeys.RETRY_BACKOFF, service, schemaId, op.name()), budget, delayer);
   }
 
@@ -87,9 +100,14 @@ final class RetryPolicy implements Filter {
       }
       long pause = pauseNanos <= 0 ? 0
           : pauseNanos / 2 + ThreadLocalRandom.current().nextLong(Math.max(1, pauseNanos));
-      if (call.remainingNanos() <= pause || !budget.tryWithdraw()) {
+      if (call.remainingNanos() <= pause) {
         return CompletableFuture.completedFuture(response);
       }
+      if (!budget.tryWithdraw()) {
+        budgetRefused.increment();
+        return CompletableFuture.completedFuture(response);
+      }
+      retried(call, attempt + 1, response);
       if (pause == 0) {
         return attempt(call, next, attempt + 1, pauseNanos * 2);
       }
@@ -104,6 +122,32 @@ final class RetryPolicy implements Filter {
       }));
       return retried;
     });
+  }
+
+  /**
+   * Attempt {@code attempt} of the call goes out after {@code failed}: counted on the call (its metrics
+   * row's {@code retries}) and here, and logged at most once a second per operation.
+   */
+  private void retried(Call call, int attempt, Response failed) {
+    ((io.axle.Invocation) call).attemptedAgain();
+    sentAgain.increment();
+    long leftOut = LOGGED.admit(this);
+    if (leftOut >= 0 && log.isInfoEnabled()) {
+      log.info("retry: {} attempt {} of {} after {}: {}{}", name, attempt, attempts, failed.status(),
+          failed.error() == null ? "" : failed.error().getMessage(), LogGate.leftOut(leftOut));
+    }
+  }
+
+  /**
+   * {@code retry echo-service/EchoService.add}: {@code 3 attempts, 12 sent again, 0 refused by the budget};
+   * null until it has retried or been refused once (the windows carry only states worth showing).
+   */
+  PolicyState state() {
+    if (sentAgain.sum() == 0 && budgetRefused.sum() == 0) {
+      return null;
+    }
+    return new PolicyState("retry " + name, attempts + " attempts, " + sentAgain.sum() + " sent again, "
+        + budgetRefused.sum() + " refused by the budget");
   }
 
   @Override

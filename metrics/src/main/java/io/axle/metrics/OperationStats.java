@@ -19,6 +19,8 @@ import java.util.List;
  * @param count calls that ended in the window
  * @param tps {@code count} per second of window
  * @param errors calls whose status was not {@link Status#OK}
+ * @param retries attempts these calls sent after their first, unseen by their callers: retries and
+ *     hedges (consumer rows; 0 on a provider's)
  * @param avgMs mean latency in milliseconds
  * @param p50Ms median latency in milliseconds
  * @param p90Ms 90th percentile in milliseconds
@@ -29,7 +31,7 @@ import java.util.List;
  *     reached both events of is left out
  */
 public record OperationStats(Role role, String transport, String operation, Status status, long count,
-    double tps, long errors, double avgMs, double p50Ms, double p90Ms, double p99Ms, double p999Ms,
+    double tps, long errors, long retries, double avgMs, double p50Ms, double p90Ms, double p99Ms, double p999Ms,
     double maxMs, List<StageStats> stages) {
 
   public OperationStats {

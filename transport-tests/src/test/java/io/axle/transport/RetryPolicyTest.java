@@ -6,6 +6,7 @@ import io.axle.Axle;
 import io.axle.Status;
 import io.axle.registry.LocalRegistry;
 import io.axle.testing.EchoService;
+import io.axle.testing.LogCapture;
 import io.axle.testing.Runtimes;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,6 +33,12 @@ class RetryPolicyTest {
   /** A consumer whose every attempt is counted by a listener where the transport is handed the call. */
   private static Axle consumer(LocalRegistry registry, String transport, Map<String, Object> extra,
       AtomicInteger attempts) {
+    return consumer(registry, transport, extra, attempts, new AtomicInteger());
+  }
+
+  /** As above; {@code againAtEnd} adds up what each call says, as it ends, of the attempts it sent again. */
+  private static Axle consumer(LocalRegistry registry, String transport, Map<String, Object> extra,
+      AtomicInteger attempts, AtomicInteger againAtEnd) {
     Map<String, Object> keys = new LinkedHashMap<>(CrossTransportTest.config(extra));
     keys.put("axle.service.name", "retrying-consumer");
     keys.put("axle.references.transport", transport);
@@ -44,6 +51,11 @@ class RetryPolicyTest {
               attempts.incrementAndGet();
             }
           }
+
+          @Override
+          public void onEnd(io.axle.Invocation invocation, io.axle.Response response) {
+            againAtEnd.addAndGet(invocation.extraAttempts());
+          }
         }).start();
   }
 
@@ -52,10 +64,14 @@ class RetryPolicyTest {
   void anIdempotentCall_isRetriedOnTheOtherInstance_andOneThatIsNot_isNeverSentAgain(String transport) {
     LocalRegistry registry = new LocalRegistry();
     AtomicInteger attempts = new AtomicInteger();
+    AtomicInteger againAtEnd = new AtomicInteger();
+    LogCapture log = new LogCapture();
+    log.install();
     try (Axle faulty = provider(registry, "faulty", true); Axle healthy = provider(registry, "healthy", false);
         // A budget of 100%: every failure may be retried (the budget has a test of its own below).
         Axle consumer = consumer(registry, transport, Map.of("axle.governance.retry.idempotent." + Runtimes.SERVICE
-            + "." + Runtimes.SCHEMA + ".echo", true, "axle.governance.retry.budget-percent", 100), attempts);
+            + "." + Runtimes.SCHEMA + ".echo", true, "axle.governance.retry.budget-percent", 100), attempts,
+            againAtEnd);
         Axle plain = consumer(registry, transport, Map.of(), new AtomicInteger())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       for (int i = 0; i < 10; i++) {
@@ -65,6 +81,14 @@ class RetryPolicyTest {
         assertThat(attempts.get() - before).isBetween(1, 2);
       }
       assertThat(attempts.get()).as("some first picks were the faulty instance").isGreaterThan(10);
+      // What the caller did not see shows: on each call (hence the metrics windows), in the policy states
+      // (the windows' governance line, Actuator's policies) and in the log.
+      assertThat(againAtEnd.get()).isEqualTo(attempts.get() - 10);
+      assertThat(consumer.policyStates()).contains(new io.axle.policy.PolicyState(
+          "retry " + Runtimes.SERVICE + "/" + Runtimes.SCHEMA + ".echo",
+          "2 attempts, " + againAtEnd.get() + " sent again, 0 refused by the budget"));
+      assertThat(log.text()).contains("INFO io.axle.consumer - retry: " + Runtimes.SERVICE + "/" + Runtimes.SCHEMA
+          + ".echo attempt 2 of 2 after PROVIDER_ERROR: ");
 
       EchoService once = plain.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       int failed = 0;
@@ -74,6 +98,9 @@ class RetryPolicyTest {
         }
       }
       assertThat(failed).isEqualTo(5);
+      assertThat(plain.policyStates()).as("no retry link, nothing to show").isEmpty();
+    } finally {
+      log.uninstall();
     }
   }
 
@@ -93,6 +120,10 @@ class RetryPolicyTest {
       // Each call deposits a tenth of a retry and there is no reserve: every tenth call can pay for one
       // retry, never two: 110 attempts where three a call would have made 300.
       assertThat(attempts.get()).isEqualTo(110);
+      // Each call asked the budget once more than it was paid: 90 first failures and the 10 retried ones.
+      assertThat(consumer.policyStates()).containsExactly(new io.axle.policy.PolicyState(
+          "retry " + Runtimes.SERVICE + "/" + Runtimes.SCHEMA + ".echo",
+          "3 attempts, 10 sent again, 100 refused by the budget"));
     }
   }
 }

@@ -30,6 +30,7 @@ public final class Aggregator {
     final Meter first;
     final Histogram histogram = new Histogram(Meter.DIGITS);
     long errors;
+    long extraAttempts;
     final long[] sums;
     final long[] counts;
     final long[] maxima;
@@ -61,11 +62,12 @@ public final class Aggregator {
       }
       long errors = meter.status == Status.OK ? 0 : count;
       operations.add(stats(meter.role, meter.transport, meter.operation, meter.status, histogram, errors,
-          seconds, sums, counts, maxima));
+          meter.windowExtraAttempts, seconds, sums, counts, maxima));
       Total total = totals.computeIfAbsent(meter.role + " " + meter.transport + " " + meter.operation,
           k -> new Total(meter));
       total.histogram.add(histogram);
       total.errors += errors;
+      total.extraAttempts += meter.windowExtraAttempts;
       for (int i = 0; i < spans; i++) {
         total.sums[i] += sums[i];
         total.counts[i] += counts[i];
@@ -75,14 +77,14 @@ public final class Aggregator {
     List<OperationStats> totalRows = new ArrayList<>(totals.size());
     for (Total total : totals.values()) {
       totalRows.add(stats(total.first.role, total.first.transport, total.first.operation, null, total.histogram,
-          total.errors, seconds, total.sums, total.counts, total.maxima));
+          total.errors, total.extraAttempts, seconds, total.sums, total.counts, total.maxima));
     }
     return new Window(start, end, Duration.ofNanos(durationNanos), operations, totalRows, pools, cpu, network,
         policies);
   }
 
   private static OperationStats stats(Role role, String transport, String operation, Status status,
-      Histogram micros, long errors, double seconds, long[] sums, long[] counts, long[] maxima) {
+      Histogram micros, long errors, long retries, double seconds, long[] sums, long[] counts, long[] maxima) {
     long count = micros.getTotalCount();
     String[] names = Spans.names(role);
     List<StageStats> stages = new ArrayList<>(names.length);
@@ -92,7 +94,7 @@ public final class Aggregator {
       }
     }
     return new OperationStats(role, transport, operation, status, count, seconds > 0 ? count / seconds : 0,
-        errors, micros.getMean() / 1e3, ms(micros, 50), ms(micros, 90), ms(micros, 99), ms(micros, 99.9),
+        errors, retries, micros.getMean() / 1e3, ms(micros, 50), ms(micros, 90), ms(micros, 99), ms(micros, 99.9),
         micros.getMaxValue() / 1e3, stages);
   }
 

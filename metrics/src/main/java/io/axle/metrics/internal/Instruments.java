@@ -63,6 +63,21 @@ public final class Instruments {
         .register(registry);
   }
 
+  /**
+   * A key's {@code axle.invocation.retries} counter: the attempts its calls sent after their first
+   * (retries and hedges; a call counts under the status it ended with), added as each window closes.
+   */
+  io.micrometer.core.instrument.Counter retriesCounter(Meter meter) {
+    return io.micrometer.core.instrument.Counter.builder(INVOCATION + ".retries")
+        .description("Attempts Axle consumer calls sent after their first (retries and hedges), added as each "
+            + "window closes")
+        .tag("role", meter.role.name().toLowerCase(Locale.ROOT))
+        .tag("transport", meter.transport)
+        .tag("operation", meter.operation)
+        .tag("status", meter.status.name())
+        .register(registry);
+  }
+
   /** Gauges of each executor (read at scrape time) and its cumulative rejections. */
   public synchronized void bindPools(Map<String, AxleExecutor> executors) {
     executors.forEach((name, executor) -> {

@@ -76,6 +76,9 @@ public final class LogPublisher {
     String line = String.format(Locale.ROOT, "%s %s %s tps=%.0f avg=%.2fms p99=%.2fms max=%.2fms err=%d",
         stats.role().name().toLowerCase(Locale.ROOT), stats.transport(), stats.operation(), stats.tps(),
         stats.avgMs(), stats.p99Ms(), stats.maxMs(), stats.errors());
+    if (stats.retries() > 0) {
+      line += " retries=" + stats.retries();
+    }
     StageStats queue = stats.stage("queue");
     StageStats execute = stats.stage("execute");
     if (stats.role() == Role.PROVIDER && queue != null && execute != null) {

@@ -40,9 +40,21 @@ final class Meter {
   private final Timer cumulative;
   /** The clock thread's: this window's latencies, handed to the aggregator. */
   private final Histogram window = new Histogram(DIGITS);
+  /** The clock thread's: the attempts this window's calls sent after their first (retries, hedges). */
+  long windowExtraAttempts;
+  /** Fed with {@link #windowExtraAttempts} by the clock; made at the first window that has some. */
+  private io.micrometer.core.instrument.Counter cumulativeRetries;
+  private final Function<Meter, io.micrometer.core.instrument.Counter> retriesCounter;
 
   /** A meter whose calls also feed {@code cumulative} as each window closes (a null timer: none). */
   Meter(Role role, String transport, String operation, Status status, Function<Meter, Timer> cumulative) {
+    this(role, transport, operation, status, cumulative, meter -> null);
+  }
+
+  /** As above; {@code retries} makes the key's counter of attempts sent again, when it first has some. */
+  Meter(Role role, String transport, String operation, Status status, Function<Meter, Timer> cumulative,
+      Function<Meter, io.micrometer.core.instrument.Counter> retries) {
+    this.retriesCounter = retries;
     this.role = role;
     this.transport = transport;
     this.operation = operation;
@@ -60,6 +72,7 @@ final class Meter {
     Stripe stripe = take();
     try {
       stripe.latencyMicros.recordValue(latencyNanos / 1000);
+      stripe.extraAttempts += invocation.extraAttempts();
       for (int i = 0; i < from.length; i++) {
         long start = invocation.stageNanos(from[i]);
         long end = invocation.stageNanos(to[i]);
@@ -99,12 +112,23 @@ final class Meter {
    */
   Histogram drain(long[] sums, long[] counts, long[] maxima) {
     window.reset();
+    windowExtraAttempts = 0;
     for (Stripe stripe : stripes) {
       stripe.take();
       try {
         stripe.drainInto(window, sums, counts, maxima);
+        windowExtraAttempts += stripe.extraAttempts;
+        stripe.extraAttempts = 0;
       } finally {
         stripe.release();
+      }
+    }
+    if (windowExtraAttempts > 0) {
+      if (cumulativeRetries == null) {
+        cumulativeRetries = retriesCounter.apply(this);
+      }
+      if (cumulativeRetries != null) {
+        cumulativeRetries.increment(windowExtraAttempts);
       }
     }
     if (cumulative != null && window.getTotalCount() > 0) {

@@ -43,7 +43,8 @@ final class Meters {
   private Meter create(AtomicReferenceArray<Meter> byStatus, Role role, String transport, String operation,
       Status status) {
     // A lost race makes a second Meter, dropped unused (its timer is the winner's: the registry's of that key).
-    Meter created = new Meter(role, transport, operation, status, instruments::invocationTimer);
+    Meter created = new Meter(role, transport, operation, status, instruments::invocationTimer,
+        instruments::retriesCounter);
     if (byStatus.compareAndSet(status.ordinal(), null, created)) {
       all.add(created);
       return created;

@@ -29,6 +29,8 @@ final class Stripe {
   private long p0, p1, p2, p3, p4, p5, p6, p7;
   @SuppressWarnings("unused") // through TAKEN
   private volatile int taken;
+  /** Attempts the calls recorded here sent after their first (retries, hedges). */
+  long extraAttempts;
   /** Microseconds; auto-resizing, so only a new largest value allocates. */
   final Histogram latencyMicros = new Histogram(Meter.DIGITS);
   /** Per stage: sum, count and maximum in nanoseconds, at {@code PAD + 3 * span}, padded at both ends. */

@@ -85,6 +85,7 @@ public final class WindowJson {
           .put("count", stats.count())
           .put("tps", finite(stats.tps()))
           .put("errors", stats.errors())
+          .put("retries", stats.retries())
           .put("latency_ms", new JsonObject()
               .put("avg", finite(stats.avgMs()))
               .put("p50", finite(stats.p50Ms()))

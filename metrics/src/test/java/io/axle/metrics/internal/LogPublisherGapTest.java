@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class LogPublisherGapTest {
 
   private static OperationStats stats(Role role, List<StageStats> stages) {
-    return new OperationStats(role, "highway", "PerfService.echo", null, 100, 100, 0, 2, 2, 2, 2, 2, 2, stages);
+    return new OperationStats(role, "highway", "PerfService.echo", null, 100, 100, 0, 0, 2, 2, 2, 2, 2, 2, stages);
   }
 
   @Test
