@@ -31,6 +31,30 @@ public final class CallFailures {
   /** Why a call failed when its connection closed before the answer came. */
   public static final String CONNECTION_CLOSED = "the connection closed before the response arrived";
 
+  /**
+   * Whether {@code failure}, reported on a connection, is the connection itself failing (reset by a peer
+   * that was killed, a broken pipe): an {@link java.io.IOException}, which Netty's native transport's
+   * errors are too. Its calls then fail with {@link #CONNECTION_CLOSED}, like those of a connection
+   * closed cleanly, and the log says what happened in words ({@link #describe}) rather than in the text
+   * of the transport's exception ({@code recvAddress(..) failed with error(-104): …}).
+   */
+  public static boolean isConnectionLost(Throwable failure) {
+    // A TLS failure is an IOException too, but says more than "lost": TlsFailures words it.
+    return failure instanceof java.io.IOException && !(failure instanceof javax.net.ssl.SSLException);
+  }
+
+  /** {@code reset by the peer}, {@code the peer stopped reading (broken pipe)}, or the I/O error's own text. */
+  public static String describe(Throwable connectionLost) {
+    String text = String.valueOf(connectionLost.getMessage());
+    if (text.contains("reset by peer") || text.contains("Connection reset")) {
+      return "reset by the peer";
+    }
+    if (text.contains("Broken pipe")) {
+      return "the peer stopped reading (broken pipe)";
+    }
+    return "I/O error: " + text;
+  }
+
   /** {@code Schema.op failed on highway://10.0.0.5:7070: <reason>}: the call's connection failure. */
   public static String failedOn(String operation, Endpoint endpoint, String reason) {
     return operation + " failed on " + endpoint + ": " + reason;

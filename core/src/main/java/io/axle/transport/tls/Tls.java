@@ -78,6 +78,9 @@ public final class Tls {
       return DISABLED;
     }
     List<String> problems = new ArrayList<>();
+    if (serverOn) {
+      Renegotiation.refuseClientInitiated();
+    }
     Material server = serverOn ? Material.server(config, problems) : null;
     Material client = clientOn ? Material.client(config, problems) : null;
     if (!problems.isEmpty()) {

@@ -11,6 +11,8 @@ import javax.net.ssl.SSLException;
  * for the message of a call whose connection could not be made.
  */
 public final class TlsFailures {
+  private static final String NOT_SSL_RECORD = "io.netty.handler.ssl.NotSslRecordException";
+  private static final int DETAIL_LIMIT = 200;
   private TlsFailures() {
   }
 
@@ -27,7 +29,7 @@ public final class TlsFailures {
   /** True when {@code failure} came from TLS, not from the network. */
   public static boolean isTls(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (t instanceof SSLException || t.getClass().getName().equals("io.netty.handler.ssl.NotSslRecordException")) {
+      if (t instanceof SSLException || t.getClass().getName().equals(NOT_SSL_RECORD)) {
         return true;
       }
     }
@@ -37,7 +39,7 @@ public final class TlsFailures {
   private static String reason(Throwable failure, boolean serverSide, String peer) {
     StringBuilder all = new StringBuilder();
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (t.getClass().getName().equals("io.netty.handler.ssl.NotSslRecordException")) {
+      if (t.getClass().getName().equals(NOT_SSL_RECORD)) {
         return serverSide ? "the client does not speak TLS (a plaintext client on a TLS port)"
             : "the provider does not speak TLS (a plaintext port, while axle.tls.client.enabled is true)";
       }
@@ -72,7 +74,8 @@ public final class TlsFailures {
     if (text.contains("certificate_unknown") || text.contains("unknown_ca") || text.contains("bad_certificate")) {
       return serverSide ? "the client refused the server's certificate: it does not trust the CA that signed it, or "
           + "the name in it does not match the host it connected to"
-          : "the provider refused the client's certificate: it does not trust the CA that signed it";
+          : "the provider refused the client's certificate (axle.tls.client.cert): it has expired, is not valid "
+              + "yet, or is not signed by a CA the provider trusts; the provider's log says which";
     }
     if (text.contains("protocol_version") || text.contains("no appropriate protocol")
         || text.contains("handshake_failure") || text.contains("no cipher suites in common")) {
@@ -84,11 +87,21 @@ public final class TlsFailures {
     return "the TLS handshake failed";
   }
 
+  /**
+   * The innermost exception's type and text, for whoever needs the detail; without Netty's text for a
+   * record that is not TLS, which is the peer's bytes in hex (a plaintext request: its path, its operation
+   * name, its headers), and at most {@value #DETAIL_LIMIT} characters of any other.
+   */
   private static String innermost(Throwable failure) {
     Throwable t = failure;
     while (t.getCause() != null && t.getCause() != t) {
       t = t.getCause();
     }
-    return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+    String type = t.getClass().getSimpleName();
+    if (t.getMessage() == null || t.getClass().getName().equals(NOT_SSL_RECORD)) {
+      return type;
+    }
+    String text = t.getMessage();
+    return type + ": " + (text.length() > DETAIL_LIMIT ? text.substring(0, DETAIL_LIMIT) + "…" : text);
   }
 }

@@ -207,9 +207,21 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     Throwable reason = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
-    closeReason = reason instanceof HighwayProtocolException ? "protocol error: " + reason.getMessage()
-        : reason.toString();
-    log.warn("highway: closing the connection to {}: {}", endpoint, closeReason);
+    if (TlsFailures.isTls(reason)) {
+      // After a handshake this side thought complete (TLS 1.3): the provider refused the client's certificate.
+      closeReason = "TLS handshake failed: " + TlsFailures.describe(reason, false);
+      log.warn("highway: the connection to {} failed: {}", endpoint, closeReason);
+    } else if (CallFailures.isConnectionLost(reason)) {
+      // A provider killed or a network cut: its calls fail as on any closed connection, in the same words
+      // REST uses; the log says what happened, once per connection.
+      closeReason = CallFailures.CONNECTION_CLOSED;
+      log.warn("highway: the connection to {} was lost ({}); the calls in flight on it fail: {}", endpoint,
+          CallFailures.describe(reason), pending.size());
+    } else {
+      closeReason = reason instanceof HighwayProtocolException ? "protocol error: " + reason.getMessage()
+          : reason.toString();
+      log.warn("highway: closing the connection to {}: {}", endpoint, closeReason);
+    }
     ctx.close();
   }
 

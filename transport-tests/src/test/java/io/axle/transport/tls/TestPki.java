@@ -88,6 +88,11 @@ final class TestPki {
     return leaf(name, ca, false, Instant.now().minus(Duration.ofHours(1)), Instant.now().plus(Duration.ofDays(1)));
   }
 
+  /** A client certificate signed by the CA that expired yesterday. */
+  CertFiles expiredClient(String name) throws Exception {
+    return leaf(name, ca, false, Instant.now().minus(Duration.ofDays(3)), Instant.now().minus(Duration.ofDays(1)));
+  }
+
   /** A client certificate and key in one PKCS#12 file, password {@link #PASSWORD}. */
   Path clientPkcs12(String name) throws Exception {
     KeyPair keys = keyPair();

@@ -90,7 +90,28 @@ class TlsTest {
     EchoService plain = consumer(provider, wire, Map.of("axle.request.timeout", "3s"));
     assertThatThrownBy(() -> plain.echo("in clear")).isInstanceOf(AxleException.class);
     awaitLog(wire + ": TLS connection refused: the client does not speak TLS (a plaintext client on a TLS port)");
+    assertThat(log.text()).as("what happened, not the client's bytes in hex").doesNotContain("not an SSL/TLS record")
+        .contains("[NotSslRecordException]");
     // A TLS client of the same server is served meanwhile.
+    assertThat(consumer(provider, wire, clientTls(pki.caFile())).echo("fine")).isEqualTo("fine");
+  }
+
+  /**
+   * testssl.sh's check for CVE-2011-1473: a TLS 1.2 client asks for a renegotiation on an open connection;
+   * the server answers with a {@code handshake_failure} alert and the connection ends. (Allowed, the
+   * renegotiation would succeed and the connection stay open, so the check fails.)
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"highway", "rest"})
+  void aClientsRenegotiation_isRefused(String wire) throws Exception {
+    Axle provider = provider(wire, serverTls(pki.server("server")));
+    try (OpenSslClient client = OpenSslClient.tls12(provider.endpoint(transport(wire)).orElseThrow().port(),
+        pki.caFile())) {
+      client.renegotiate();
+      assertThat(client.endsWithin(10)).as("the server ended the connection: %s", client.output()).isTrue();
+      assertThat(client.output()).contains("RENEGOTIATING").containsIgnoringCase("alert handshake failure");
+    }
+    // The server goes on serving.
     assertThat(consumer(provider, wire, clientTls(pki.caFile())).echo("fine")).isEqualTo("fine");
   }
 
@@ -126,9 +147,25 @@ class TlsTest {
     Map<String, Object> noCert = clientTls(pki.caFile());
     noCert.put("axle.request.timeout", "3s");
     EchoService echo = consumer(provider, wire, noCert);
-    assertThatThrownBy(() -> echo.echo("x")).isInstanceOf(AxleException.class);
+    assertThatThrownBy(() -> echo.echo("x")).isInstanceOfSatisfying(AxleException.class, e -> assertThat(e)
+        .as("the client is told too").hasMessageContaining("TLS handshake failed: the provider requires a client "
+            + "certificate (expected: axle.tls.client.cert and axle.tls.client.key)"));
     awaitLog(wire + ": TLS connection refused: the client sent no certificate signed by a CA of "
         + "axle.tls.server.trust (none at all, or one from another CA; axle.tls.server.client-auth: require)");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"highway", "rest"})
+  void anExpiredClientCertificate_isExplainedToBothSides(String wire) throws Exception {
+    Axle provider = provider(wire, mutualServerTls());
+    Map<String, Object> keys = clientTls(pki.caFile(), pki.expiredClient("expired-client"));
+    keys.put("axle.request.timeout", "3s");
+    EchoService echo = consumer(provider, wire, keys);
+    assertThatThrownBy(() -> echo.echo("x")).isInstanceOfSatisfying(AxleException.class, e -> assertThat(e)
+        .hasMessageContaining("TLS handshake failed: the provider refused the client's certificate "
+            + "(axle.tls.client.cert): it has expired, is not valid yet, or is not signed by a CA the provider "
+            + "trusts; the provider's log says which"));
+    awaitLog(wire + ": TLS connection refused: the client's certificate has expired");
   }
 
   @ParameterizedTest

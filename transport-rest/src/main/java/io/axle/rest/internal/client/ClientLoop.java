@@ -36,6 +36,8 @@ import java.nio.channels.ClosedChannelException;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One REST client: a Vert.x HttpClient with its own connection pool, bound to one event loop.
@@ -54,6 +56,7 @@ import java.util.concurrent.CompletableFuture;
  * sending it again could run it twice.
  */
 public final class ClientLoop {
+  private static final Logger log = LoggerFactory.getLogger(ClientLoop.class);
   private final ContextInternal context;
   private final HttpClientOptions clientOptions;
   private final PoolOptions pool;
@@ -126,6 +129,23 @@ public final class ClientLoop {
     return new ClientLoop(context, options, pool, json, connected);
   }
 
+  /**
+   * One line per failure of a connection, in words; the calls it carried fail on their own. A TLS failure
+   * after a handshake this side thought complete (TLS 1.3: the provider refused the client's certificate) is
+   * kept with the connection, so that the calls it fails say why instead of only that it closed.
+   */
+  private void connectionFailed(HttpConnection connection, Throwable failure) {
+    if (TlsFailures.isTls(failure)) {
+      String why = "TLS handshake failed: " + TlsFailures.describe(failure, false);
+      uses.computeIfAbsent(connection, c -> new ConnectionUse()).tlsFailure = why;
+      log.warn("rest: the connection to {} failed: {}", connection.remoteAddress(), why);
+    } else if (CallFailures.isConnectionLost(failure)) {
+      log.warn("rest: the connection to {} was lost ({})", connection.remoteAddress(), CallFailures.describe(failure));
+    } else {
+      log.warn("rest: the connection to {} failed: {}", connection.remoteAddress(), failure.toString());
+    }
+  }
+
   /** The HttpClient, built on first use; on the loop only. */
   private HttpClientAgent client() {
     if (client == null) {
@@ -135,6 +155,9 @@ public final class ClientLoop {
               WireBytes.install(base);
             }
             flushes.install(connection);
+            // Without a handler, Vert.x logs each failure of the connection as an ERROR with its stack
+            // trace; the calls on it fail with their own reason (CallFailures.CONNECTION_CLOSED).
+            connection.exceptionHandler(failure -> connectionFailed(connection, failure));
             connected.handle(connection);
           })
           .build();
@@ -289,7 +312,7 @@ public final class ClientLoop {
         obtainConnection(call);
         return;
       }
-      pending.fail(call, reason(cause));
+      pending.fail(call, reason(call, cause));
       return;
     }
     call.invocation().mark(Stage.CONSUMER_RECEIVED);
@@ -327,6 +350,8 @@ public final class ClientLoop {
   private static final class ConnectionUse {
     int carried;
     int unanswered;
+    /** Why TLS failed on this connection after its handshake, or null. */
+    String tlsFailure;
 
     void sent() {
       carried++;
@@ -345,6 +370,13 @@ public final class ClientLoop {
       call.httpRequest = null;
       request.reset();
     }
+  }
+
+  /** As {@link #reason(Throwable)}, or the TLS failure of the call's connection, which says more. */
+  private String reason(RestCall call, Throwable cause) {
+    HttpClientRequest request = call.httpRequest;
+    ConnectionUse use = request == null ? null : uses.get(request.connection());
+    return use != null && use.tlsFailure != null ? use.tlsFailure : reason(cause);
   }
 
   private static String reason(Throwable cause) {
