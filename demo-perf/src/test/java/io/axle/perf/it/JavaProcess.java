@@ -8,13 +8,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * {@code java -jar perf.jar ...} as a child process of the test JVM, with the same java binary. Its
+ * {@code java -jar perf.jar ...} as a child process of the test JVM, with the same java binary (or any command). Its
  * stdout and stderr are merged and kept line by line so tests can wait for a line and show everything
  * on failure.
  */
@@ -34,7 +35,15 @@ final class JavaProcess implements AutoCloseable {
     command.add("-jar");
     command.add(jar.toString());
     command.addAll(List.of(args));
-    return new JavaProcess(new ProcessBuilder(command).redirectErrorStream(true).start());
+    return start(command, Map.of(), List.of());
+  }
+
+  /** Any command, with {@code set} added to this JVM's environment and {@code unset} taken out of it. */
+  static JavaProcess start(List<String> command, Map<String, String> set, List<String> unset) throws IOException {
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().keySet().removeAll(unset);
+    builder.environment().putAll(set);
+    return new JavaProcess(builder.start());
   }
 
   private void read() {
@@ -77,13 +86,19 @@ final class JavaProcess implements AutoCloseable {
     process.toHandle().destroy();
   }
 
+  /** Its children and theirs, while they live. */
+  List<ProcessHandle> descendants() {
+    return process.toHandle().descendants().toList();
+  }
+
   String output() {
     return String.join(System.lineSeparator(), lines);
   }
 
-  /** Never leaves a process behind, whatever the test did. */
+  /** Never leaves a process behind, whatever the test did: nor one it started (a producer, a re-executed JVM). */
   @Override
   public void close() {
+    process.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
     if (process.isAlive()) {
       process.toHandle().destroyForcibly();
       try {

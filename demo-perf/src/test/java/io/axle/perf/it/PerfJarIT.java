@@ -48,7 +48,10 @@ class PerfJarIT {
     try (JarFile jarFile = new JarFile(jar.toFile())) {
       assertThat(jarFile.getManifest().getMainAttributes().getValue("Main-Class"))
           .isEqualTo("org.springframework.boot.loader.launch.JarLauncher");
-      assertThat(jarFile.getManifest().getMainAttributes().getValue("Start-Class")).isEqualTo("io.axle.perf.PerfMain");
+      // PerfLauncher, compiled for Java 17, runs PerfMain (ReadmeCommandsWithJava17IT has the older java's side).
+      assertThat(jarFile.getManifest().getMainAttributes().getValue("Start-Class"))
+          .isEqualTo("io.axle.perf.PerfLauncher");
+      assertThat(jarFile.getManifest().getMainAttributes().getValue("Enable-Native-Access")).isEqualTo("ALL-UNNAMED");
       // Core and the load tool both declare keys, both transports register a factory: each module's jar is
       // nested whole, so no service file replaces another.
       JarEntry load = jarFile.stream().filter(e -> e.getName().startsWith("BOOT-INF/lib/axle-load-")).findFirst()
