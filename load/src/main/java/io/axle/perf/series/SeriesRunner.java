@@ -12,6 +12,7 @@ import io.axle.perf.Role;
 import io.axle.perf.StopSignal;
 import io.axle.perf.report.RunResult;
 import io.axle.perf.report.html.HtmlReport;
+import io.axle.perf.report.html.RunPairs;
 import io.axle.perf.report.html.SweepAxis;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -316,12 +317,14 @@ public final class SeriesRunner {
         ? row.label() + (knee != null && rate(row) == knee.rps() ? " knee"
             : KneeSearch.meets(search, row.result(), rate(row)) ? " met" : " missed")
         : row.label()).toList();
-    if (tuned != null && !tuneWalk.reportRuns(tuned).isEmpty()) {
-      // A walk's page: each step at its knee, not its dozens of runs.
-      Map<String, RunResult> walkRuns = tuneWalk.reportRuns(tuned);
-      results = List.copyOf(walkRuns.values());
-      steps = List.copyOf(walkRuns.keySet());
-      header = "tune step";
+    SweepAxis sweep = new SweepAxis(header, steps);
+    RunPairs pairs = null;
+    TuneWalk.Report walkPage = tuned == null ? null : tuneWalk.report(tuned);
+    if (walkPage != null && !walkPage.runs().isEmpty()) {
+      // A walk's page: each step at its knee, not its dozens of runs; the confirmation's pairs apart from them.
+      results = walkPage.runs();
+      sweep = walkPage.steps();
+      pairs = walkPage.confirmation();
       title = "perf tune: " + tuneWalk.transport() + ", knee by step (P999 <= " + millis(
           ((SeriesPlan.Tune) plan).targetP999()) + ")";
     }
@@ -329,7 +332,7 @@ public final class SeriesRunner {
       List<io.axle.perf.report.html.ExtraTable> tables = plan instanceof SeriesPlan.Compare compare
           ? List.of(CompareRatios.of(compare, rows.stream().map(SeriesTable.Row::result).toList()).table())
           : tuned != null ? List.of(tuneWalk.table(tuned)) : List.of();
-      HtmlReport.write(Path.of(report), title, results, new SweepAxis(header, steps), tables);
+      HtmlReport.write(Path.of(report), title, results, sweep, tables, pairs);
       output.out().println("report: " + report);
     } catch (IOException e) {
       throw new PerfFailure("cannot write " + report + ": " + e);

@@ -7,6 +7,8 @@ import io.axle.perf.PerfKeys;
 import io.axle.perf.report.CpuPerRequest;
 import io.axle.perf.report.RunResult;
 import io.axle.perf.report.TextReport;
+import io.axle.perf.report.html.RunPairs;
+import io.axle.perf.report.html.SweepAxis;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -312,26 +314,35 @@ final class TuneWalk {
   }
 
   /**
-   * The walk's page: one run per step, the run at its knee (a step without one is left out), labelled with the
-   * step, so the page's "by step" charts draw the knee rate step by step and the curves compare the configurations
-   * at their knees; the confirmation's runs after them.
+   * The walk's page: its runs (one per step with a knee, the run at it), the steps as the series' axis, each marked
+   * {@code kept} or {@code reverted} (the starting configuration's searches unmarked), and the confirmation's pairs,
+   * null without one.
    */
-  Map<String, RunResult> reportRuns(TuneSearch.Walk walk) {
-    Map<String, RunResult> runs = new LinkedHashMap<>();
+  record Report(List<RunResult> runs, SweepAxis steps, RunPairs confirmation) {
+  }
+
+  /**
+   * The walk's page: one run per step, the run at its knee (a step without one is left out), labelled with the
+   * step, so the page's "by step" charts draw the knee rate step by step, kept and reverted steps marked, and the
+   * curves compare the configurations at their knees. The confirmation's closed-loop pairs are drawn apart: on the
+   * steps' line a closed loop's rate, half a knee's, read as the best configuration losing half its rate.
+   */
+  Report report(TuneSearch.Walk walk) {
+    List<RunResult> runs = new ArrayList<>();
+    List<String> labels = new ArrayList<>();
+    List<String> marks = new ArrayList<>();
     for (TuneSearch.Step step : walk.steps()) {
       if (step.result().at() != null && !step.result().below()) {
         boolean change = !step.knob().equals("start") && !step.knob().equals("warm-up");
-        runs.put(step.number() + (change ? " " + shortName(step.knob()) + "=" + step.value()
-            + (step.kept() ? " kept" : "") : " " + step.knob()), step.result().at());
+        runs.add(step.result().at());
+        labels.add(step.number() + (change ? " " + shortName(step.knob()) + "=" + step.value()
+            + (step.kept() ? " kept" : "") : " " + step.knob()));
+        marks.add(!change ? "" : step.kept() ? "kept" : "reverted");
       }
     }
-    if (confirmation != null) {
-      for (int i = 0; i < confirmation.start().size(); i++) {
-        runs.put("confirm " + (i + 1) + " start", confirmation.start().get(i));
-        runs.put("confirm " + (i + 1) + " best", confirmation.best().get(i));
-      }
-    }
-    return runs;
+    RunPairs pairs = confirmation == null ? null : new RunPairs("The gain, measured again: the starting configuration "
+        + "and the best in closed-loop pairs", "as configured", "best", confirmation.start(), confirmation.best());
+    return new Report(List.copyOf(runs), runs.isEmpty() ? null : new SweepAxis("tune step", labels, marks), pairs);
   }
 
   /** The walk's table for the page: as printed, a row per step. */

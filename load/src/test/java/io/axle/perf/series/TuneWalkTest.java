@@ -7,12 +7,14 @@ import io.axle.perf.report.CpuPerRequest;
 import io.axle.perf.report.Latency;
 import io.axle.perf.report.OpenLoopResult;
 import io.axle.perf.report.RunResult;
+import io.axle.perf.report.html.HtmlReport;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,10 +71,27 @@ class TuneWalkTest {
     assertThat(json.getJsonObject("confirm").getDouble("tps_ratio")).isEqualTo(1.5);
     assertThat(json.getJsonObject("confirm").getJsonArray("tps_ratios")).hasSize(2);
 
-    // The page: each step at its knee, then the confirmation's runs; and the walk as a table.
-    Map<String, RunResult> page = new LinkedHashMap<>(walk.reportRuns(result));
-    assertThat(page.keySet()).first().isEqualTo("1 start");
-    assertThat(page.keySet()).contains("confirm 2 best").anyMatch(label -> label.endsWith(" executor=inline kept"));
+    // The page: each step at its knee, the kept one marked; the confirmation's closed-loop pairs apart from them.
+    TuneWalk.Report page = walk.report(result);
+    assertThat(page.steps().values()).first().isEqualTo("1 start");
+    assertThat(page.steps().values()).noneMatch(label -> label.contains("confirm"))
+        .anyMatch(label -> label.endsWith(" executor=inline kept"));
+    List<String> labels = page.steps().values();
+    for (int i = 0; i < labels.size(); i++) {
+      assertThat(page.steps().marks().get(i)).as("the mark of step %s", labels.get(i)).isEqualTo(
+          labels.get(i).endsWith(" kept") ? "kept" : labels.get(i).matches("\\d+ (start|warm-up)") ? "" : "reverted");
+    }
+    assertThat(page.runs()).hasSameSizeAs(page.steps().values()).allMatch(run -> run.openLoop() != null);
+    assertThat(page.confirmation().first()).hasSize(2).allMatch(run -> run.openLoop() == null);
+    assertThat(page.confirmation().second()).hasSize(2).allMatch(run -> run.tps() == 150_000);
+    String html = HtmlReport.render("perf tune", page.runs(), page.steps(), List.of(walk.table(result)),
+        page.confirmation());
+    Matcher walkLine = Pattern.compile("id=\"sweep-tps-chart\".*?<polyline points=\"([^\"]+)\"", Pattern.DOTALL)
+        .matcher(html);
+    assertThat(walkLine.find()).as("the walk's line in %s", html).isTrue();
+    assertThat(walkLine.group(1).split(" ")).as("one point per step, none for the pairs")
+        .hasSameSizeAs(page.steps().values());
+    assertThat(html).contains("id=\"pairs-tps-chart\"").contains("data-name=\"kept\"");
     assertThat(walk.table(result).rows()).hasSize(result.steps().size());
   }
 

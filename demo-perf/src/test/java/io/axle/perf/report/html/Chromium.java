@@ -6,6 +6,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
@@ -48,18 +49,34 @@ final class Chromium {
    * {@code workDir} so that parallel or leftover browsers do not collide.
    */
   void screenshot(Path page, Path png, int width, int height, Path workDir) throws IOException, InterruptedException {
+    capture(page.toAbsolutePath().toUri().toString(), List.of(), png, width, height, workDir);
+  }
+
+  /**
+   * A live page's screenshot: like {@link #dumpDom}, its scripts run for {@code virtualTimeBudgetMs} of virtual time
+   * with nothing but loopback reachable, then the page is rendered as {@link #screenshot(Path, Path, int, int, Path)}
+   * renders a file.
+   */
+  void screenshot(String url, int virtualTimeBudgetMs, Path png, int width, int height, Path workDir)
+      throws IOException, InterruptedException {
+    capture(url, List.of("--proxy-server=http://127.0.0.1:9", "--virtual-time-budget=" + virtualTimeBudgetMs), png,
+        width, height, workDir);
+  }
+
+  private void capture(String url, List<String> flags, Path png, int width, int height, Path workDir)
+      throws IOException, InterruptedException {
     Files.createDirectories(workDir);
     Files.deleteIfExists(png);
     Path log = workDir.resolve("chromium.log");
-    Process process = new ProcessBuilder(executable.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--hide-scrollbars", "--force-device-scale-factor=1", "--no-first-run",
-        "--user-data-dir=" + workDir.resolve("profile").toAbsolutePath(),
-        "--screenshot=" + png.toAbsolutePath(), "--window-size=" + width + "," + height,
-        page.toAbsolutePath().toUri().toString())
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    List<String> command = new ArrayList<>(List.of(executable.toString(), "--headless", "--no-sandbox",
+        "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1", "--no-first-run",
+        "--user-data-dir=" + workDir.resolve("profile").toAbsolutePath()));
+    command.addAll(flags);
+    command.addAll(List.of("--screenshot=" + png.toAbsolutePath(), "--window-size=" + width + "," + height, url));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     if (!process.waitFor(90, TimeUnit.SECONDS)) {
       process.destroyForcibly();
-      fail("chromium did not finish a screenshot of " + page + " within 90 s; its output: " + Files.readString(log));
+      fail("chromium did not finish a screenshot of " + url + " within 90 s; its output: " + Files.readString(log));
     }
     if (process.exitValue() != 0 || !Files.isRegularFile(png)) {
       fail("chromium exited with " + process.exitValue() + " and " + (Files.isRegularFile(png) ? "" : "no ")

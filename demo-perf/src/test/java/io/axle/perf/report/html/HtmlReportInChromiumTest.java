@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class HtmlReportInChromiumTest {
   private static final Path DIR = Path.of("target", "html-report");
   private static final int WIDTH = 1200;
-  private static final int HEIGHT = 2000;
+  private static final int HEIGHT = 2600;
   /** Well under one line's length, well over a few stray anti-aliased pixels. */
   private static final int MIN_LINE_PIXELS = 30;
 
@@ -78,6 +78,21 @@ class HtmlReportInChromiumTest {
     ReportPage page = ReportPage.parse(Files.readString(html));
     assertThat(page.charts()).containsOnlyKeys("tps-over-time-chart", "p99-over-time-chart", "sweep-tps-chart",
         "sweep-latency-chart", "latency-curves-chart");
+
+    assertChartsDrew(chromium, html, page);
+  }
+
+  @Test
+  void aTuneWalksReport_drawsTheWalkThePairsAndACpuPanelPerSide() throws Exception {
+    Chromium chromium = Chromium.required();
+    Files.createDirectories(DIR);
+    Path html = DIR.resolve("tune.html");
+    HtmlReport.write(html, "perf tune (recorded)", RecordedRuns.walk(), RecordedRuns.WALK_STEPS, List.of(),
+        RecordedRuns.confirmation());
+
+    ReportPage page = ReportPage.parse(Files.readString(html));
+    assertThat(page.charts()).containsKeys("cpu-consumer-over-time-chart", "cpu-producer-over-time-chart",
+        "sweep-tps-chart", "pairs-tps-chart", "pairs-p99-chart");
 
     assertChartsDrew(chromium, html, page);
   }

@@ -51,23 +51,18 @@ class HtmlReportTest {
   @Test
   void cpuOfBothSides_providerFigures_andASeriesTable_areOnThePage() throws Exception {
     RunResult recorded = RecordedRuns.run(100, 3, 7);
-    List<io.axle.perf.report.WindowStats> windows = new java.util.ArrayList<>();
-    for (io.axle.perf.report.WindowStats w : recorded.windows()) {
-      windows.add(new io.axle.perf.report.WindowStats(w.endSeconds(), false, w.requests(), 0, w.tps(), w.latency(),
-          io.axle.perf.report.WindowStats.NOT_COUNTED, 80 + w.endSeconds(), 110 - w.endSeconds()));
-    }
+    RunResult withCpu = RecordedRuns.withCpu(recorded, 80, 110);
     io.axle.perf.report.ProviderSummary provider = new io.axle.perf.report.ProviderSummary(3, recorded.requests(),
         recorded.tps(), 0.25, 1.0, 100, 5);
     RunResult run = new RunResult(recorded.transport(), recorded.mode(), recorded.concurrency(),
         recorded.requestSize(), 0, recorded.durationSeconds(), recorded.requests(), 0, recorded.tps(),
-        recorded.latency(), windows, provider, null, null, recorded.latencyCurve(),
-        new io.axle.perf.report.CpuPerRequest(3.25, 2.5));
+        recorded.latency(), withCpu.windows(), provider, null, null, recorded.latencyCurve(), withCpu.cpu());
     ExtraTable ratios = new ExtraTable("compare", "highway against baseline", List.of("pair", "TPS ratio"),
         List.of(List.of("pair 1", "0.612"), List.of("median", "0.612")));
 
     ReportPage page = ReportPage.parse(HtmlReport.render("with cpu", List.of(run), null, List.of(ratios)));
 
-    // The consumer's CPU solid, the producer's dashed, in the run's colour; a point per window.
+    // One run: the consumer's CPU solid, the producer's dashed, in the run's colour; a point per window.
     assertThat(page.charts().get("cpu-over-time-chart")).hasSize(2).containsOnly(HtmlReport.PALETTE.get(0));
     assertThat(page.dashed("cpu-over-time-chart")).containsExactly(false, true);
     assertThat(page.pointCounts("cpu-over-time-chart")).containsExactly(3, 3);
@@ -79,6 +74,43 @@ class HtmlReportTest {
     // A run without CPU figures draws no CPU chart rather than an empty one.
     assertThat(ReportPage.parse(HtmlReport.render("plain", List.of(recorded), null)).charts())
         .doesNotContainKey("cpu-over-time-chart");
+  }
+
+  @Test
+  void aTuneWalksPage_drawsTheWalkApartFromTheConfirmationPairs_andCpuInAPanelPerSide() throws Exception {
+    List<RunResult> walk = RecordedRuns.walk();
+    RunPairs confirmation = RecordedRuns.confirmation();
+
+    ReportPage page = ReportPage.parse(HtmlReport.render("perf tune", walk, RecordedRuns.WALK_STEPS, List.of(),
+        confirmation));
+
+    assertThat(page.charts()).containsOnlyKeys("tps-over-time-chart", "p99-over-time-chart",
+        "cpu-consumer-over-time-chart", "cpu-producer-over-time-chart", "sweep-tps-chart", "sweep-latency-chart",
+        "pairs-tps-chart", "pairs-p99-chart", "latency-curves-chart");
+    // The walk: its knees alone on the steps' line, the kept and the reverted step marked on it.
+    assertThat(page.series("sweep-tps-chart")).containsExactly("TPS", "kept", "reverted");
+    assertThat(page.strokes("sweep-tps-chart")).containsExactly("solid", "marks", "marks");
+    assertThat(page.pointCounts("sweep-tps-chart")).containsExactly(4);
+    List<String> steps = page.dotXs("sweep-tps-chart", "TPS");
+    assertThat(page.dotXs("sweep-tps-chart", "kept")).containsExactly(steps.get(2));
+    assertThat(page.dotXs("sweep-tps-chart", "reverted")).containsExactly(steps.get(3));
+    // The confirmation: its own charts, a line per configuration against the pair.
+    assertThat(page.series("pairs-tps-chart")).containsExactly("as configured", "best");
+    assertThat(page.pointCounts("pairs-tps-chart")).containsExactly(2, 2);
+    assertThat(page.series("pairs-p99-chart")).containsExactly("as configured", "best");
+    assertThat(page.texts("h2")).contains("The gain, measured again");
+    // CPU: a panel per side, a line per step in its colour, one scale for both.
+    assertThat(page.charts().get("cpu-consumer-over-time-chart")).containsExactlyElementsOf(
+        HtmlReport.PALETTE.subList(0, 4));
+    assertThat(page.charts().get("cpu-producer-over-time-chart")).containsExactlyElementsOf(
+        HtmlReport.PALETTE.subList(0, 4));
+    assertThat(page.dashed("cpu-producer-over-time-chart")).containsOnly(false);
+    assertThat(page.yTicks("cpu-producer-over-time-chart")).isEqualTo(page.yTicks("cpu-consumer-over-time-chart"));
+    assertThat(page.series("tps-over-time-chart")).hasSize(4);
+    // The table: the steps, then each pair.
+    assertThat(page.tableRows()).extracting(row -> row.get(0)).containsExactly("1 start", "2 start",
+        "3 executor=inline kept", "4 server loops=2", "pair 1 as configured", "pair 1 best", "pair 2 as configured",
+        "pair 2 best");
   }
 
   @Test

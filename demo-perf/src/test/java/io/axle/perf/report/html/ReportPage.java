@@ -48,6 +48,58 @@ record ReportPage(Document document) {
     return dashed;
   }
 
+  /** The names of a chart's series (lines and marks), in page order. */
+  List<String> series(String chartId) {
+    return seriesAttribute(chartId, "data-name");
+  }
+
+  /** How each series of a chart is drawn ({@code solid}, {@code dashed}, {@code marks}), in page order. */
+  List<String> strokes(String chartId) {
+    return seriesAttribute(chartId, "data-stroke");
+  }
+
+  /** The labels of a chart's y axis, bottom up (the x axis's are centred under their ticks). */
+  List<String> yTicks(String chartId) {
+    List<String> ticks = new ArrayList<>();
+    NodeList texts = byId(chartId).getElementsByTagName("text");
+    for (int i = 0; i < texts.getLength(); i++) {
+      Element text = (Element) texts.item(i);
+      if ("tick".equals(text.getAttribute("class")) && "end".equals(text.getAttribute("text-anchor"))) {
+        ticks.add(text.getTextContent());
+      }
+    }
+    return ticks;
+  }
+
+  /** The x of each dot of a chart's series {@code name}: where its points, or its marks, sit. */
+  List<String> dotXs(String chartId, String name) {
+    NodeList groups = byId(chartId).getElementsByTagName("g");
+    for (int i = 0; i < groups.getLength(); i++) {
+      Element group = (Element) groups.item(i);
+      if ("series".equals(group.getAttribute("class")) && name.equals(group.getAttribute("data-name"))) {
+        List<String> xs = new ArrayList<>();
+        NodeList dots = group.getElementsByTagName("circle");
+        for (int j = 0; j < dots.getLength(); j++) {
+          xs.add(((Element) dots.item(j)).getAttribute("cx"));
+        }
+        return xs;
+      }
+    }
+    throw new AssertionError("no series " + name + " in " + chartId);
+  }
+
+  private List<String> seriesAttribute(String chartId, String attribute) {
+    List<String> values = new ArrayList<>();
+    NodeList groups = byId(chartId).getElementsByTagName("g");
+    for (int i = 0; i < groups.getLength(); i++) {
+      Element group = (Element) groups.item(i);
+      if ("series".equals(group.getAttribute("class"))) {
+        values.add(group.getAttribute(attribute));
+      }
+    }
+    return values;
+  }
+
   /** The points of each line of a chart, e.g. to check that a series has one point per window. */
   List<Integer> pointCounts(String chartId) {
     List<Integer> counts = new ArrayList<>();

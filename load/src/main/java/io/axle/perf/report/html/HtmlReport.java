@@ -15,9 +15,11 @@ import java.util.List;
 
 /**
  * The HTML report of one run or of a series: a single page with inline CSS and SVG (no script, nothing
- * fetched), readable offline and attachable to an issue. It shows TPS and P99 per window over each run,
- * for a sweep TPS and avg / P99 / P999 against the swept value, latency percentile curves, and a table of
- * the runs' figures. The page is well-formed XHTML, so tools (and the tests) can parse it as XML.
+ * fetched), readable offline and attachable to an issue. It shows TPS, P99 and CPU per window over each run
+ * (CPU in a panel per side when there are several runs), for a sweep TPS and avg / P99 / P999 against the swept
+ * value, for runs measured again in pairs ({@link RunPairs}) TPS and P99 by pair apart from the sweep, latency
+ * percentile curves, and a table of the runs' figures. The page is well-formed XHTML, so tools (and the tests) can
+ * parse it as XML.
  *
  * <pre>{@code
  * HtmlReport.write(Path.of("run.html"), "perf run", List.of(result), null);                 // one run
@@ -30,6 +32,13 @@ public final class HtmlReport {
   /** Distinct on white and from each other; series take them in order and wrap after the last. */
   static final List<String> PALETTE = List.of("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#17becf",
       "#e377c2", "#8c564b", "#bcbd22", "#393b79");
+
+  /**
+   * The marks' colours, by the marks' names in alphabetical order, so a mark keeps its colour from page to page
+   * whichever comes first: a tune walk's {@code kept} green, {@code reverted} red. None is the sweep line's blue.
+   */
+  private static final List<String> MARK_COLOURS = List.of(PALETTE.get(2), PALETTE.get(1), PALETTE.get(3),
+      PALETTE.get(4), PALETTE.get(5));
 
   private static final String CSS = """
       body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #222;
@@ -69,7 +78,16 @@ public final class HtmlReport {
   /** {@link #write(Path, String, List, SweepAxis)} with the series' own tables after the charts (a comparison's ratios). */
   public static void write(Path file, String title, List<RunResult> runs, SweepAxis sweep, List<ExtraTable> tables)
       throws IOException {
-    Files.writeString(file, render(title, runs, sweep, tables), StandardCharsets.UTF_8);
+    write(file, title, runs, sweep, tables, null);
+  }
+
+  /**
+   * {@link #write(Path, String, List, SweepAxis, List)} with runs measured again in pairs (a tune walk's
+   * confirmation), drawn in a section of their own and listed in the table after the series' runs; null for none.
+   */
+  public static void write(Path file, String title, List<RunResult> runs, SweepAxis sweep, List<ExtraTable> tables,
+      RunPairs pairs) throws IOException {
+    Files.writeString(file, render(title, runs, sweep, tables, pairs), StandardCharsets.UTF_8);
   }
 
   /** The page as text; {@link #write} with the same arguments writes exactly this. */
@@ -79,6 +97,12 @@ public final class HtmlReport {
 
   /** The page as text, with the series' own tables. */
   public static String render(String title, List<RunResult> runs, SweepAxis sweep, List<ExtraTable> tables) {
+    return render(title, runs, sweep, tables, null);
+  }
+
+  /** The page as text, with the series' own tables and the runs measured again in pairs (null for none). */
+  public static String render(String title, List<RunResult> runs, SweepAxis sweep, List<ExtraTable> tables,
+      RunPairs pairs) {
     if (runs == null || runs.isEmpty()) {
       throw new IllegalArgumentException("runs: " + runs + " (expected: at least one run to report)");
     }
@@ -91,7 +115,7 @@ public final class HtmlReport {
         .append("<meta charset=\"utf-8\"/>\n<title>").append(Xml.escape(title)).append("</title>\n")
         .append("<style>\n").append(CSS).append("</style>\n</head>\n<body>\n")
         .append("<h1>").append(Xml.escape(title)).append("</h1>\n")
-        .append("<p class=\"meta\">").append(Xml.escape(meta(runs, sweep))).append("</p>\n");
+        .append("<p class=\"meta\">").append(Xml.escape(meta(runs, sweep, pairs))).append("</p>\n");
 
     List<String> names = names(runs, sweep);
     page.append("<h2>Per second</h2>\n<div class=\"charts\">\n");
@@ -101,24 +125,24 @@ public final class HtmlReport {
     figure(page, "p99-over-time", "P99 per window (ms)", new LineChart("p99-over-time-chart",
         XAxis.linear("seconds into the measurement", lastSecond(runs)), "P99 ms")
         .svg(perWindow(runs, names, w -> w.latency().p99())));
-    List<LineChart.Series> cpu = cpuPerWindow(runs, names);
-    if (!cpu.isEmpty()) {
-      figure(page, "cpu-over-time", "CPU per window, each process (%, 100 = one core)", new LineChart(
-          "cpu-over-time-chart", XAxis.linear("seconds into the measurement", lastSecond(runs)), "CPU %").svg(cpu));
-    }
+    cpu(page, runs, names);
     page.append("</div>\n");
 
     if (sweep != null) {
       page.append("<h2>Against ").append(Xml.escape(sweep.key())).append("</h2>\n<div class=\"charts\">\n");
       XAxis axis = XAxis.categories(sweep.key(), sweep.values());
-      figure(page, "sweep-tps", "TPS by " + sweep.key(), new LineChart("sweep-tps-chart", axis, "TPS")
-          .svg(List.of(bySweep("TPS", PALETTE.get(0), runs, RunResult::tps))));
+      List<LineChart.Series> tps = new ArrayList<>(List.of(bySweep("TPS", PALETTE.get(0), runs, RunResult::tps)));
+      tps.addAll(marks(sweep, runs));
+      figure(page, "sweep-tps", "TPS by " + sweep.key(), new LineChart("sweep-tps-chart", axis, "TPS").svg(tps));
       figure(page, "sweep-latency", "Latency by " + sweep.key() + " (ms)", new LineChart("sweep-latency-chart", axis,
           "ms").svg(List.of(
               bySweep("avg", PALETTE.get(2), runs, r -> r.latency().avg()),
               bySweep("P99", PALETTE.get(3), runs, r -> r.latency().p99()),
               bySweep("P999", PALETTE.get(1), runs, r -> r.latency().p999()))));
       page.append("</div>\n");
+    }
+    if (pairs != null) {
+      pairs(page, pairs);
     }
 
     page.append("<h2>Latency by percentile</h2>\n");
@@ -136,14 +160,23 @@ public final class HtmlReport {
       table.append(page);
     }
     page.append("<h2>Figures</h2>\n");
-    RunTable.append(page, runs, sweep);
+    if (pairs == null) {
+      RunTable.append(page, runs, sweep);
+    } else {
+      List<RunResult> all = new ArrayList<>(runs);
+      all.addAll(pairs.runs());
+      List<String> labels = new ArrayList<>(sweep == null ? names : sweep.values());
+      labels.addAll(pairs.labels());
+      RunTable.append(page, all, new SweepAxis(sweep == null ? "run" : sweep.key(), labels));
+    }
     return page.append("</body>\n</html>\n").toString();
   }
 
-  private static String meta(List<RunResult> runs, SweepAxis sweep) {
+  private static String meta(List<RunResult> runs, SweepAxis sweep, RunPairs pairs) {
     String when = ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"));
     String what = runs.size() == 1 ? "1 run" : runs.size() + " runs";
-    return what + (sweep == null ? "" : " varying " + sweep.key()) + ", written by perf.jar at " + when
+    return what + (sweep == null ? "" : " varying " + sweep.key())
+        + (pairs == null ? "" : " and " + pairs.first().size() + " pairs measured again") + ", written by perf.jar at " + when
         + ". Windows are the measured ones (warm-up left out); latency in milliseconds.";
   }
 
@@ -187,28 +220,59 @@ public final class HtmlReport {
   }
 
   /**
-   * Each run's CPU per window, the consumer's line and, when known (the producer a child of the consumer), the
-   * producer's, dashed; empty when no window has a CPU figure.
+   * CPU per window, when any window has a figure. One run: its consumer's line and, when known (the producer a child
+   * of the consumer), its producer's, dashed, in one chart. Several runs: a panel per side on one scale, a line per
+   * run in the run's colour, as in the TPS chart; two lines a run in one panel (16 for a tune walk) cannot be told
+   * apart.
    */
-  private static List<LineChart.Series> cpuPerWindow(List<RunResult> runs, List<String> names) {
+  private static void cpu(StringBuilder page, List<RunResult> runs, List<String> names) {
+    XAxis time = XAxis.linear("seconds into the measurement", lastSecond(runs));
+    if (runs.size() == 1) {
+      List<LineChart.Series> both = cpuPerWindow(runs.get(0), names.get(0));
+      if (!both.isEmpty()) {
+        figure(page, "cpu-over-time", "CPU per window, each process (%, 100 = one core)",
+            new LineChart("cpu-over-time-chart", time, "CPU %").svg(both));
+      }
+      return;
+    }
+    List<LineChart.Series> consumer = perWindowWhereKnown(runs, names, WindowStats::consumerCpuPercent);
+    List<LineChart.Series> producer = perWindowWhereKnown(runs, names, WindowStats::producerCpuPercent);
+    Scale shared = Scale.upTo(Math.max(LineChart.highest(consumer), LineChart.highest(producer)));
+    if (!consumer.isEmpty()) {
+      figure(page, "cpu-consumer-over-time", "Consumer CPU per window (%, 100 = one core)",
+          new LineChart("cpu-consumer-over-time-chart", time, "CPU %").svg(consumer, shared));
+    }
+    if (!producer.isEmpty()) {
+      figure(page, "cpu-producer-over-time", "Producer CPU per window (%, 100 = one core)",
+          new LineChart("cpu-producer-over-time-chart", time, "CPU %").svg(producer, shared));
+    }
+  }
+
+  /** A line per run of the windows where {@code value} is known; a run without any has none. */
+  private static List<LineChart.Series> perWindowWhereKnown(List<RunResult> runs, List<String> names,
+      java.util.function.ToDoubleFunction<WindowStats> value) {
     List<LineChart.Series> series = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
-      List<double[]> consumer = new ArrayList<>();
-      List<double[]> producer = new ArrayList<>();
+      List<double[]> points = new ArrayList<>();
       for (WindowStats w : runs.get(i).windows()) {
-        if (Double.isFinite(w.consumerCpuPercent())) {
-          consumer.add(new double[] {w.endSeconds(), w.consumerCpuPercent()});
-        }
-        if (Double.isFinite(w.producerCpuPercent())) {
-          producer.add(new double[] {w.endSeconds(), w.producerCpuPercent()});
+        if (Double.isFinite(value.applyAsDouble(w))) {
+          points.add(new double[] {w.endSeconds(), value.applyAsDouble(w)});
         }
       }
-      if (!consumer.isEmpty()) {
-        series.add(new LineChart.Series(names.get(i) + " consumer", colour(i), consumer));
+      if (!points.isEmpty()) {
+        series.add(new LineChart.Series(names.get(i), colour(i), points));
       }
-      if (!producer.isEmpty()) {
-        series.add(new LineChart.Series(names.get(i) + " producer", colour(i), producer, true));
-      }
+    }
+    return series;
+  }
+
+  /** One run's consumer CPU per window and, when known, its producer's, dashed. */
+  private static List<LineChart.Series> cpuPerWindow(RunResult run, String name) {
+    List<LineChart.Series> series = new ArrayList<>(
+        perWindowWhereKnown(List.of(run), List.of(name + " consumer"), WindowStats::consumerCpuPercent));
+    for (LineChart.Series producer : perWindowWhereKnown(List.of(run), List.of(name + " producer"),
+        WindowStats::producerCpuPercent)) {
+      series.add(new LineChart.Series(producer.name(), producer.colour(), producer.points(), LineChart.Stroke.DASHED));
     }
     return series;
   }
@@ -220,6 +284,38 @@ public final class HtmlReport {
       points.add(new double[] {i, value.applyAsDouble(runs.get(i))});
     }
     return new LineChart.Series(name, colour, points);
+  }
+
+  /** Each mark of the sweep as dots on the TPS line, at the runs it marks. */
+  private static List<LineChart.Series> marks(SweepAxis sweep, List<RunResult> runs) {
+    List<String> names = sweep.marks().stream().filter(mark -> !mark.isEmpty()).distinct().sorted().toList();
+    List<LineChart.Series> series = new ArrayList<>();
+    for (int m = 0; m < names.size(); m++) {
+      List<double[]> points = new ArrayList<>();
+      for (int i = 0; i < runs.size(); i++) {
+        if (sweep.marks().get(i).equals(names.get(m))) {
+          points.add(new double[] {i, runs.get(i).tps()});
+        }
+      }
+      series.add(new LineChart.Series(names.get(m), MARK_COLOURS.get(m % MARK_COLOURS.size()), points,
+          LineChart.Stroke.MARKS));
+    }
+    return series;
+  }
+
+  /** Runs measured again in pairs: TPS and P99 against the pair, a line per configuration. */
+  private static void pairs(StringBuilder page, RunPairs pairs) {
+    List<String> numbers = java.util.stream.IntStream.rangeClosed(1, pairs.first().size()).mapToObj(Integer::toString)
+        .toList();
+    XAxis axis = XAxis.categories("pair", numbers);
+    page.append("<h2>").append(Xml.escape(pairs.caption())).append("</h2>\n<div class=\"charts\">\n");
+    figure(page, "pairs-tps", "TPS by pair", new LineChart("pairs-tps-chart", axis, "TPS").svg(List.of(
+        bySweep(pairs.firstName(), PALETTE.get(0), pairs.first(), RunResult::tps),
+        bySweep(pairs.secondName(), PALETTE.get(2), pairs.second(), RunResult::tps))));
+    figure(page, "pairs-p99", "P99 by pair (ms)", new LineChart("pairs-p99-chart", axis, "P99 ms").svg(List.of(
+        bySweep(pairs.firstName(), PALETTE.get(0), pairs.first(), r -> r.latency().p99()),
+        bySweep(pairs.secondName(), PALETTE.get(2), pairs.second(), r -> r.latency().p99()))));
+    page.append("</div>\n");
   }
 
   private static List<LineChart.Series> curves(List<RunResult> runs, List<String> names) {

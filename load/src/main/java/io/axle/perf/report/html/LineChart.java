@@ -7,8 +7,10 @@ import java.util.Locale;
 /**
  * One line chart as inline SVG: a plot area of a fixed pixel size ({@link #PLOT_WIDTH} x
  * {@link #PLOT_HEIGHT}) with gridlines, ticks and labels on both axes, a legend above it and one polyline
- * (with a dot per point) per series. The y axis starts at 0, so heights compare honestly. The fixed size
- * and the plot's frame colour let a test find every plot area in a screenshot.
+ * (with a dot per point) per series, or dots alone for a series that marks points of another's line. The y
+ * axis starts at 0, so heights compare honestly; charts drawn as panels of one figure share a {@link Scale}, so
+ * heights compare across them too. The fixed size and the plot's frame colour let a test find every plot area
+ * in a screenshot.
  */
 final class LineChart {
   static final int PLOT_WIDTH = 480;
@@ -25,10 +27,19 @@ final class LineChart {
   /** Dots only while they do not crowd the line. */
   private static final int MAX_DOTS = 60;
 
-  /** A line: (x, y) pairs in the axes' units, its colour, and whether it is dashed (a second line of one colour). */
-  record Series(String name, String colour, List<double[]> points, boolean dashed) {
+  /** How a series is drawn. */
+  enum Stroke {
+    SOLID,
+    /** A second line of one colour (a run's producer beside its consumer). */
+    DASHED,
+    /** Dots alone, larger than a line's: what became of some points of another series' line (a walk's kept steps). */
+    MARKS
+  }
+
+  /** A series: (x, y) pairs in the axes' units, its colour, and how it is drawn. */
+  record Series(String name, String colour, List<double[]> points, Stroke stroke) {
     Series(String name, String colour, List<double[]> points) {
-      this(name, colour, points, false);
+      this(name, colour, points, Stroke.SOLID);
     }
   }
 
@@ -43,16 +54,13 @@ final class LineChart {
     this.yTitle = yTitle;
   }
 
+  /** The chart with a y axis up to its own highest point. */
   String svg(List<Series> series) {
-    double yMax = 0;
-    for (Series s : series) {
-      for (double[] p : s.points()) {
-        if (Double.isFinite(p[1])) {
-          yMax = Math.max(yMax, p[1]);
-        }
-      }
-    }
-    Scale y = Scale.upTo(yMax);
+    return svg(series, Scale.upTo(highest(series)));
+  }
+
+  /** The chart on a given y axis: panels of one figure share one, so that a height means the same in each. */
+  String svg(List<Series> series, Scale y) {
     List<String> legend = legendRows(series);
     int top = 10 + legend.size() * LEGEND_ROW;
     int height = top + PLOT_HEIGHT + BOTTOM;
@@ -78,6 +86,19 @@ final class LineChart {
     return svg.append("</svg>\n").toString();
   }
 
+  /** The highest finite y of any point. */
+  static double highest(List<Series> series) {
+    double max = 0;
+    for (Series s : series) {
+      for (double[] p : s.points()) {
+        if (Double.isFinite(p[1])) {
+          max = Math.max(max, p[1]);
+        }
+      }
+    }
+    return max;
+  }
+
   /** Legend entries flowed into rows across the chart's width; each row's y is left as {@code {y}}. */
   private static List<String> legendRows(List<Series> series) {
     List<String> rows = new ArrayList<>();
@@ -90,9 +111,13 @@ final class LineChart {
         row.setLength(0);
         cursor = LEFT;
       }
-      row.append(String.format(Locale.ROOT, "<rect class=\"swatch\" x=\"%d\" y=\"{y}\" width=\"14\" height=\"4\" "
-              + "fill=\"%s\"/><text x=\"%d\" y=\"{y}\" dy=\"5\" class=\"legend\">%s</text>%n", cursor, s.colour(),
-          cursor + 19, Xml.escape(s.name())));
+      String swatch = s.stroke() == Stroke.MARKS
+          ? String.format(Locale.ROOT, "<circle class=\"swatch\" cx=\"%d\" cy=\"{y}\" r=\"5\" fill=\"%s\" "
+              + "transform=\"translate(0 2)\"/>", cursor + 7, s.colour())
+          : String.format(Locale.ROOT, "<rect class=\"swatch\" x=\"%d\" y=\"{y}\" width=\"14\" height=\"4\" "
+              + "fill=\"%s\"/>", cursor, s.colour());
+      row.append(swatch).append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"{y}\" dy=\"5\" class=\"legend\">%s"
+          + "</text>%n", cursor + 19, Xml.escape(s.name())));
       cursor += width;
     }
     if (row.length() > 0) {
@@ -125,6 +150,7 @@ final class LineChart {
   }
 
   private void line(StringBuilder svg, Series s, Scale y, int top) {
+    boolean marks = s.stroke() == Stroke.MARKS;
     StringBuilder points = new StringBuilder();
     StringBuilder dots = new StringBuilder();
     for (double[] p : s.points()) {
@@ -134,14 +160,17 @@ final class LineChart {
       double px = xPixel(p[0]);
       double py = yPixel(p[1], y, top);
       points.append(String.format(Locale.ROOT, "%.1f,%.1f ", px, py));
-      if (s.points().size() <= MAX_DOTS) {
-        dots.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>", px, py,
-            s.colour()));
+      if (marks || s.points().size() <= MAX_DOTS) {
+        // A mark's white ring keeps it apart from the line's own dot under it.
+        dots.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"%s\"%s/>", px, py,
+            marks ? 6 : 3, s.colour(), marks ? " stroke=\"#ffffff\" stroke-width=\"1.5\"" : ""));
       }
     }
-    svg.append(String.format(Locale.ROOT, "<g class=\"series\" data-name=\"%s\"><polyline points=\"%s\" fill=\"none\" "
-            + "stroke=\"%s\" stroke-width=\"2.5\" stroke-linejoin=\"round\"%s/>%s</g>%n", Xml.escape(s.name()),
-        points.toString().trim(), s.colour(), s.dashed() ? " stroke-dasharray=\"6 4\"" : "", dots));
+    String polyline = marks ? "" : String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" "
+        + "stroke-width=\"2.5\" stroke-linejoin=\"round\"%s/>", points.toString().trim(), s.colour(),
+        s.stroke() == Stroke.DASHED ? " stroke-dasharray=\"6 4\"" : "");
+    svg.append(String.format(Locale.ROOT, "<g class=\"series\" data-name=\"%s\" data-stroke=\"%s\">%s%s</g>%n",
+        Xml.escape(s.name()), s.stroke().name().toLowerCase(Locale.ROOT), polyline, dots));
   }
 
   private double xPixel(double value) {
