@@ -38,6 +38,8 @@ public final class Invocation implements Call {
   private int extraAttempts;
   /** Consumer: the operation of the provider call whose deadline this one took, sooner than its own; else null. */
   private String deadlineFrom;
+  /** The key that set this consumer call's own timeout, for the timeout's message; or null. */
+  private String timeoutKey;
   /** Set for the attempts of a hedged call only: how the transport link cancels the one in flight. */
   private boolean cancellable;
   /** True for a hedge: a second attempt made by {@link #hedgeAttempt}. */
@@ -250,6 +252,19 @@ public final class Invocation implements Call {
     this.deadlineFrom = served.operation().qualifiedName();
   }
 
+  /**
+   * Consumer, set by the chassis: the configuration key that gave this call its timeout, e.g.
+   * {@code axle.request.timeout.orders.OrderApi.slow}, so that a timeout names the key to change.
+   */
+  public void timeoutKey(String key) {
+    this.timeoutKey = key;
+  }
+
+  /** The key that gave this call its own timeout ({@link #timeoutKey(String)}), or null. */
+  public String timeoutKey() {
+    return timeoutKey;
+  }
+
   /** The operation of the provider call the deadline was inherited from, or null when it is the call's own. */
   public String deadlineFrom() {
     return deadlineFrom;
@@ -268,6 +283,7 @@ public final class Invocation implements Call {
     }
     attempt.deadlineNanos = deadlineNanos;
     attempt.deadlineFrom = deadlineFrom;
+    attempt.timeoutKey = timeoutKey;
     attempt.transport = transport;
     attempt.endpoint = endpoint;
     attempt.stageNanos[Stage.CONSUMER_START.ordinal()] = stageNanos[Stage.CONSUMER_START.ordinal()];

@@ -199,7 +199,7 @@ public final class AxleRuntime {
         }
       }
       runtime.describe(operations, providerFilters);
-      runtime.logStarted(operations, providerFilters, startNanos);
+      runtime.logStarted(operations, providerFilters, tls, startNanos);
       // Only once every transport listens: a consumer that sees the entry can call it at once. A local
       // registry made from this runtime's own configuration is seen by no one else: nothing to tell.
       boolean seenByOthers = spec.registry != null || effectiveRegistry.isDynamic();
@@ -342,10 +342,13 @@ public final class AxleRuntime {
     return consumerChain;
   }
 
-  private void logStarted(ProviderOperations operations, List<Filter> providerFilters, long startNanos) {
+  private void logStarted(ProviderOperations operations, List<Filter> providerFilters, Tls tls, long startNanos) {
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
-    log.info("Axle service '{}' started in {} ms; transports: {}; listening: {}", config.get(CoreConfigKeys.SERVICE_NAME),
-        millis, transports.keySet(), boundEndpoints.values());
+    // TLS is on every listener or on none (axle.tls.server.enabled): each says which, as a scanner would see it.
+    List<String> listening = boundEndpoints.values().stream()
+        .map(endpoint -> endpoint + (tls.server() ? " (TLS)" : " (plaintext)")).toList();
+    log.info("Axle service '{}' started in {} ms; transports: {}; listening: {}{}", config.get(CoreConfigKeys.SERVICE_NAME),
+        millis, transports.keySet(), listening, tls.client() ? "; calls out over TLS" : "");
     log.info("consumer chain: {}", FilterChains.describeConsumer(consumerFilters, loadBalancers.defaultName()));
     if (!operations.isEmpty()) {
       log.info("provider chain: {}", FilterChains.describe(providerFilters, "method"));
@@ -440,7 +443,8 @@ public final class AxleRuntime {
         log.info("reference {}/{}: {} adds {} after its endpoint selection", serviceName, schemaId, op.name(),
             attemptLinks.stream().map(Filter::name).toList());
       }
-      operations.put(op.method(), new ConsumerOperation(op, transport, timeout.toNanos(), listener, filters,
+      operations.put(op.method(), new ConsumerOperation(op, transport, timeout.toNanos(),
+          config.mostSpecificKey(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name()), listener, filters,
           new EndpointSelection(serviceName, transport.name(), registry,
               loadBalancers.create(serviceName, schemaId, op.name()), endpointStates, budget, again == null,
               config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_REFUSED_BACKOFF)), List.copyOf(attemptLinks)));

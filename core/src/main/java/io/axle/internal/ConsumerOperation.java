@@ -22,12 +22,15 @@ final class ConsumerOperation {
   private final OperationMeta meta;
   private final String transport;
   private final long timeoutNanos;
+  /** The key that set the timeout ({@code axle.request.timeout.orders.OrderApi.slow}), for its message. */
+  private final String timeoutKey;
   private final InvocationListener listener;
   private final FilterChain chain;
 
-  ConsumerOperation(OperationMeta meta, Transport transport, long timeoutNanos, InvocationListener listener,
-      List<Filter> filters, EndpointSelection selection, List<Filter> attemptLinks) {
+  ConsumerOperation(OperationMeta meta, Transport transport, long timeoutNanos, String timeoutKey,
+      InvocationListener listener, List<Filter> filters, EndpointSelection selection, List<Filter> attemptLinks) {
     this.meta = meta;
+    this.timeoutKey = timeoutKey;
     this.transport = transport.name();
     this.timeoutNanos = timeoutNanos;
     this.listener = listener;
@@ -66,6 +69,7 @@ final class ConsumerOperation {
       }
     }
     invocation.deadlineNanos(deadline);
+    invocation.timeoutKey(timeoutKey);
     invocation.transport(transport);
     return invocation;
   }

@@ -14,16 +14,19 @@ public final class CallFailures {
 
   /** {@code Schema.op timed out after 30.1 ms waiting for highway://10.0.0.5:7070 (expected: …)}. */
   public static Response timedOut(String operation, long waitedMicros, Endpoint endpoint) {
-    return timedOut(operation, waitedMicros, endpoint, null);
+    return timedOut(operation, waitedMicros, endpoint, null, null);
   }
 
   /**
    * The same, for a call whose deadline was inherited from the provider call {@code deadlineFrom}
-   * it was made while serving (null: its own {@code axle.request.timeout}).
+   * it was made while serving (null: its own timeout, set by the key {@code timeoutKey}, such as
+   * {@code axle.request.timeout.orders.OrderApi.slow}; null: {@code axle.request.timeout}).
    */
-  public static Response timedOut(String operation, long waitedMicros, Endpoint endpoint, String deadlineFrom) {
+  public static Response timedOut(String operation, long waitedMicros, Endpoint endpoint, String deadlineFrom,
+      String timeoutKey) {
     return Response.failure(Status.DEADLINE_EXCEEDED, operation + " timed out after " + waitedMicros / 1000.0
-        + " ms waiting for " + endpoint + (deadlineFrom == null ? " (expected: an answer within axle.request.timeout)"
+        + " ms waiting for " + endpoint + (deadlineFrom == null
+        ? " (expected: an answer within " + (timeoutKey == null ? "axle.request.timeout" : timeoutKey) + ")"
         : " (expected: an answer before the deadline it inherited from " + deadlineFrom
             + ", the call it was made while serving)"));
   }

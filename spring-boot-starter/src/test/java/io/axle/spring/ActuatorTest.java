@@ -65,9 +65,11 @@ class ActuatorTest {
   }
 
   @Test
-  void health_isDownWhileTheRegistryCannotBeReached_andShowsTheConnectionsOpen() throws Exception {
+  void aRegistryOutage_leavesHealthAndReadinessUp_andShowsInTheDetails_asTheConnectionsOpenDo() throws Exception {
     try (TestingServer zookeeper = new TestingServer(true);
-        ConfigurableApplicationContext context = webApp("--axle.registry.type=zookeeper",
+        ConfigurableApplicationContext context = webApp("--management.endpoint.health.probes.enabled=true",
+            "--management.endpoint.health.group.readiness.include=readinessState,axle",
+            "--axle.registry.type=zookeeper",
             "--axle.registry.zookeeper.connect-string=" + zookeeper.getConnectString(),
             "--axle.registry.deregister-wait=100ms")) {
       int web = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
@@ -88,13 +90,24 @@ class ActuatorTest {
           == 1, "the REST connection in the health details");
 
       zookeeper.stop();
-      awaitTrue(() -> "DOWN".equals(health(web).getString("status")), "DOWN once ZooKeeper is gone");
-      JsonObject down = health(web);
-      assertThat(down.getJsonObject("details").getJsonObject("registry").getBoolean("reachable")).isFalse();
-      assertThat(down.getJsonObject("details").getString("state")).contains("cannot be reached");
+      awaitTrue(() -> !health(web).getJsonObject("details").getJsonObject("registry").getBoolean("reachable"),
+          "the registry shown unreachable once ZooKeeper is gone");
+      // Serving instances stay in: a registry outage is every instance's at once.
+      HttpResponse<String> whole = LoopbackHttp.get(web, "/actuator/health");
+      assertThat(whole.statusCode()).as("plain health while ZooKeeper is gone: %s", whole.body()).isEqualTo(200);
+      assertThat(new JsonObject(whole.body()).getString("status")).isEqualTo("UP");
+      HttpResponse<String> readiness = LoopbackHttp.get(web, "/actuator/health/readiness");
+      assertThat(readiness.statusCode()).isEqualTo(200);
+      assertThat(LoopbackHttp.get(web, "/actuator/health/liveness").statusCode()).isEqualTo(200);
+      JsonObject outage = health(web);
+      assertThat(outage.getString("status")).isEqualTo("UP");
+      assertThat(outage.getJsonObject("details").getString("state")).contains("cannot be reached");
+      assertThat(client.send(LoopbackHttp.request(rest, "/EchoService/echo", "{\"message\":\"served\"}"),
+          HttpResponse.BodyHandlers.ofString()).body()).as("still serving").isEqualTo("\"served\"");
 
       zookeeper.restart();
-      awaitTrue(() -> "UP".equals(health(web).getString("status")), "UP once ZooKeeper is back");
+      awaitTrue(() -> health(web).getJsonObject("details").getJsonObject("registry").getBoolean("reachable"),
+          "reachable once ZooKeeper is back");
       client.close();
     }
   }

@@ -386,13 +386,13 @@ class CrossTransportTest {
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"highway", "rest"})
-  void requestTimeout_failsSyncAndAsyncCallsWithDeadlineExceeded(String transport) {
+  void requestTimeout_failsSyncAndAsyncCallsWithDeadlineExceeded_namingTheKeyThatSetIt(String transport) {
     assertThat(requestTimeout(transport)).isEqualTo(new Outcome(Status.DEADLINE_EXCEEDED,
         "EchoService.sleepEcho timed out after <t> ms waiting for <endpoint> "
-            + "(expected: an answer within axle.request.timeout)", null));
+            + "(expected: an answer within axle.request.timeout.echo-service.EchoService.sleepEcho)", null));
     assertThat(asyncTimeout(transport)).isEqualTo(new Outcome(Status.DEADLINE_EXCEEDED,
         "EchoService.delayedEcho timed out after <t> ms waiting for <endpoint> "
-            + "(expected: an answer within axle.request.timeout)", null));
+            + "(expected: an answer within axle.request.timeout.echo-service.EchoService.delayedEcho)", null));
   }
 
   @ParameterizedTest(name = "{0}")

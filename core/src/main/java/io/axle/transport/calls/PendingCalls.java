@@ -156,7 +156,7 @@ public final class PendingCalls<C extends ConsumerCall> {
     long start = call.invocation().stageNanos(Stage.CONSUMER_START);
     long waitedMicros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - (start != 0 ? start : call.admittedNanos));
     call.complete(CallFailures.timedOut(call.operationName(), waitedMicros, call.endpoint(),
-        call.invocation().deadlineFrom()));
+        call.invocation().deadlineFrom(), call.invocation().timeoutKey()));
     afterTimeout.accept(call);
   }
 }

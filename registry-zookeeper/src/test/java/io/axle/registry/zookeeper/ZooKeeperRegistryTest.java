@@ -13,6 +13,7 @@ import io.axle.registry.Registration;
 import io.axle.registry.ServiceInstance;
 import io.axle.registry.ServiceInstances;
 import io.axle.registry.zookeeper.internal.ZooKeeperRegistry;
+import io.axle.testing.LogCapture;
 import io.vertx.core.json.JsonObject;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -157,20 +158,67 @@ class ZooKeeperRegistryTest {
     assertThat(registry.isReachable()).as("closed").isFalse();
   }
 
+  /**
+   * A connect string with a typo fails the start at once, with one message and without the reconnect
+   * warnings ZooKeeper's client logs per attempt: the start-up wait (a minute here) is never begun, which
+   * the test's timeout checks.
+   */
   @Test
-  void anUnreachableEnsemble_failsTheStart_namingTheKeyAndTheAddress() throws Exception {
+  @Timeout(20)
+  void aConnectStringNobodyAnswers_failsTheStartAtOnce_namingEachServersProblem() throws Exception {
     int closedPort;
     try (ServerSocket socket = new ServerSocket(0)) {
       closedPort = socket.getLocalPort();
     }
+    String connectString = "127.0.0.1:" + closedPort + ",zk-typo.invalid:2181";
     AxleConfig.Builder config = AxleConfig.builder().put("axle.service.name", "orders");
-    Fleet.registryKeys("127.0.0.1:" + closedPort, "/axle").forEach(config::put);
-    config.put("axle.registry.zookeeper.start-timeout", "500ms");
-    assertThatThrownBy(() -> Axle.builder().config(config.build()).start())
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageStartingWith("axle.registry.zookeeper.connect-string: 127.0.0.1:" + closedPort
-            + " (expected: a ZooKeeper ensemble that answers; none did within "
-            + "axle.registry.zookeeper.start-timeout = 500 ms)");
+    Fleet.registryKeys(connectString, "/axle").forEach(config::put);
+    config.put("axle.registry.zookeeper.start-timeout", "60s");
+    LogCapture log = new LogCapture();
+    log.install();
+    try {
+      assertThatThrownBy(() -> Axle.builder().config(config.build()).start())
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageStartingWith("axle.registry.zookeeper.connect-string: " + connectString
+              + " (expected: a ZooKeeper ensemble that answers; 127.0.0.1:" + closedPort + " refused the connection "
+              + "(nothing listens there); zk-typo.invalid:2181: unknown host zk-typo.invalid) — from builder");
+    } finally {
+      log.uninstall();
+    }
+    assertThat(log.text()).as("no client was started, so nothing of ZooKeeper's or Curator's")
+        .doesNotContain("org.apache.zookeeper").doesNotContain("org.apache.curator");
+  }
+
+  @Test
+  void aLocalListLeftOver_isReportedAsUnused_whenTheRegistryIsZooKeeper() {
+    AxleConfig.Builder config = AxleConfig.builder().put("axle.service.name", "shop")
+        .put("axle.registry.local.orders", "highway://127.0.0.1:7070", "microservice.yaml (./microservice.yaml)");
+    Fleet.registryKeys(zookeeper.getConnectString(), "/axle").forEach(config::put);
+    LogCapture log = new LogCapture();
+    log.install();
+    try (Axle shop = Axle.builder().config(config.build()).start()) {
+      assertThat(shop.registryState().reachable()).isTrue();
+    } finally {
+      log.uninstall();
+    }
+    assertThat(log.text()).contains("WARN io.axle.internal.Registries - axle.registry.local.orders is not used: "
+        + "axle.registry.type is zookeeper, whose registry lists the instances of orders (expected: remove the key, "
+        + "or axle.registry.type: local to call the listed instances) — from microservice.yaml (./microservice.yaml)");
+  }
+
+  @Test
+  void anEnsembleThatDoesNotAnswerInTime_failsTheStart_namingTheKeyAndTheWait() throws Exception {
+    // Accepts connections (the probe passes) but never speaks ZooKeeper.
+    try (ServerSocket silent = new ServerSocket(0)) {
+      AxleConfig.Builder config = AxleConfig.builder().put("axle.service.name", "orders");
+      Fleet.registryKeys("127.0.0.1:" + silent.getLocalPort(), "/axle").forEach(config::put);
+      config.put("axle.registry.zookeeper.start-timeout", "500ms");
+      assertThatThrownBy(() -> Axle.builder().config(config.build()).start())
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageStartingWith("axle.registry.zookeeper.connect-string: 127.0.0.1:" + silent.getLocalPort()
+              + " (expected: a ZooKeeper ensemble that answers; none did within "
+              + "axle.registry.zookeeper.start-timeout = 500 ms)");
+    }
   }
 
   @Test

@@ -12,10 +12,12 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * connections), so that a readiness probe turns traffic away before the ports close; DOWN before it
  * started and after it stopped.
  *
- * <p>DOWN, too, while a remote registry cannot be reached (its connection lost): the runtime still serves and
- * calls the instances it last saw, but this instance may drop out of its consumers' lists, which is what a
- * readiness probe should hear. Details: the service, listeners, registry, executors and, with metrics, the
- * connections open per endpoint.
+ * <p>Still UP while a remote registry cannot be reached, with the registry's {@code reachable: false} and a
+ * {@code state} that says so in the details: the runtime serves every call that reaches it and calls the
+ * instances it last saw, so nothing a liveness or readiness probe acts on has changed. A registry outage
+ * reaches every instance of every service at once; a status that followed it would have a load balancer or
+ * Kubernetes pull the whole fleet together (docs/spring-boot.md, "Health"). Details: the service, listeners,
+ * registry, executors and, with metrics, the connections open per endpoint.
  *
  * <p>A saturated executor (a group whose queue is full) is reported in the details, not as a status:
  * Axle already answers what it cannot queue with {@code OVERLOADED} at once, and an instance that
@@ -42,9 +44,9 @@ final class AxleHealthIndicator implements HealthIndicator {
     }
     Map<String, Object> view = RuntimeView.of(axle, lifecycle.metricsOrNull());
     RegistryState registry = axle.registryState();
-    Health.Builder health = registry.reachable() ? Health.up().withDetail("state", "serving")
-        : Health.down().withDetail("state", "serving, but " + registry.registry() + " cannot be reached: calls go to "
-            + "the instances last listed, new ones are not learned, and this instance may drop out of others' lists");
+    Health.Builder health = Health.up().withDetail("state", registry.reachable() ? "serving"
+        : "serving, but " + registry.registry() + " cannot be reached: calls go to the instances last listed, new "
+            + "ones are not learned, and this instance may drop out of others' lists");
     view.forEach(health::withDetail);
     return health.build();
   }

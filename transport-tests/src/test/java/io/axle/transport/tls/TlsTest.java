@@ -67,6 +67,8 @@ class TlsTest {
     assertThat(echo.echo("over TLS")).isEqualTo("over TLS");
     assertThat(echo.add(40, 2)).isEqualTo(42);
     assertThat(peerCertificate(provider, wire).getSubjectX500Principal().getName()).isEqualTo("CN=server");
+    assertThat(log.text()).as("the start-up line says which listeners speak TLS")
+        .contains(provider.endpoint(transport(wire)).orElseThrow() + " (TLS)").contains("; calls out over TLS");
   }
 
   @ParameterizedTest

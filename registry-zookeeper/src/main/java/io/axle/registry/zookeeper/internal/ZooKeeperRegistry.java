@@ -30,6 +30,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class ZooKeeperRegistry implements Registry {
   private static final Logger log = LoggerFactory.getLogger(ZooKeeperRegistry.class);
+  /** How long the start's probe of each server waits for its connection ({@link EnsembleProbe}). */
+  private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(1);
 
   private final CuratorFramework client;
   private final String connectString;
@@ -49,12 +51,20 @@ public final class ZooKeeperRegistry implements Registry {
   /**
    * Connects to the ensemble {@code axle.registry.zookeeper.connect-string} names.
    *
-   * @throws IllegalStateException naming the key and the address when no server answers within
+   * @throws IllegalStateException naming the key and the address at once when no server can answer (every
+   *     host unknown or refusing connections), or when none answers within
    *     {@code axle.registry.zookeeper.start-timeout}
    */
   public static ZooKeeperRegistry connect(AxleConfig config) {
     String connectString = config.get(ZooKeeperKeys.CONNECT_STRING);
     Duration startTimeout = config.get(ZooKeeperKeys.START_TIMEOUT);
+    Duration probeTimeout = config.get(ZooKeeperKeys.CONNECTION_TIMEOUT);
+    EnsembleProbe.nobodyThere(connectString, probeTimeout.compareTo(PROBE_TIMEOUT) < 0 ? probeTimeout : PROBE_TIMEOUT)
+        .ifPresent(reasons -> {
+          throw new IllegalStateException(ZooKeeperKeys.CONNECT_STRING.name() + ": " + connectString
+              + " (expected: a ZooKeeper ensemble that answers; " + reasons + ") — "
+              + config.origin(ZooKeeperKeys.CONNECT_STRING.name()));
+        });
     CuratorFramework client = CuratorFrameworkFactory.builder()
         .connectString(connectString)
         .sessionTimeoutMs(Math.toIntExact(config.get(ZooKeeperKeys.SESSION_TIMEOUT).toMillis()))

@@ -1,0 +1,118 @@
+package io.axle.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.axle.Axle;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * A ZooKeeper outage as a Boot application's log shows it, with Logback (Boot's default logging): Axle's
+ * own warning when ZooKeeper cannot be reached and its line when it is back, and not ZooKeeper's client's
+ * warning with a stack trace for every reconnect attempt nor Curator's errors (the starter's logging
+ * defaults, which an application's own {@code logging.level.*} overrides).
+ *
+ * <p>Runs in the module's {@code logback} test execution (as {@link TracingLogsTest}); skipped elsewhere.
+ */
+class ZooKeeperOutageLogsTest {
+  private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+  private PrintStream originalOut;
+
+  @BeforeEach
+  void captureConsole() {
+    assumeTrue(LoggerFactory.getILoggerFactory().getClass().getName().startsWith("ch.qos.logback"),
+        "needs Logback as SLF4J's binding: run by the module's logback execution (mvn test runs it)");
+    originalOut = System.out;
+    PrintStream copy = new PrintStream(console, true, StandardCharsets.UTF_8);
+    System.setOut(new PrintStream(new OutputStream() {
+      @Override
+      public void write(int b) {
+        synchronized (console) {
+          originalOut.write(b);
+          copy.write(b);
+        }
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) {
+        synchronized (console) {
+          originalOut.write(b, off, len);
+          copy.write(b, off, len);
+        }
+      }
+    }, true, StandardCharsets.UTF_8));
+  }
+
+  @AfterEach
+  void restoreConsole() {
+    if (originalOut != null) {
+      System.setOut(originalOut);
+    }
+  }
+
+  @Test
+  void anOutage_isTwoLinesOfAxles_notAWarningPerReconnectAttempt() throws Exception {
+    try (TestingServer zookeeper = new TestingServer(true);
+        ConfigurableApplicationContext provider = Apps.run(ProviderConsumerTest.ProviderApp.class,
+            "--axle.registry.type=zookeeper", "--axle.registry.zookeeper.connect-string="
+                + zookeeper.getConnectString(), "--axle.registry.zookeeper.session-timeout=30s",
+            "--axle.registry.deregister-wait=100ms", "--axle.service.name=echo-service")) {
+      Axle axle = provider.getBean(AxleRuntimeHolder.class).axle();
+      int before = consoleLength();
+
+      zookeeper.stop();
+      await(() -> !axle.registryState().reachable(), "the registry seen unreachable");
+      Thread.sleep(6000); // a few of ZooKeeper's client's reconnect attempts (about one a second)
+      zookeeper.restart();
+      await(() -> axle.registryState().reachable(), "the registry reached again");
+
+      List<String> lines = consoleSince(before).lines().toList();
+      assertThat(lines).anyMatch(l -> l.contains(" WARN ") && l.contains("cannot be reached"))
+          .anyMatch(l -> l.contains(" INFO ") && l.contains("reached again"));
+      // The in-process ZooKeeper server's own lines (org.apache.zookeeper.server) are the test's, not the client's.
+      assertThat(lines).as("ZooKeeper's client's and Curator's warnings and errors during the outage")
+          .noneMatch(l -> (l.contains(" WARN ") || l.contains(" ERROR ")) && isClientLibrary(l));
+      assertThat(lines).as("the client's stack traces").noneMatch(l -> l.startsWith("\tat org.apache.zookeeper.ClientCnxn"));
+    }
+  }
+
+  /** A line of ZooKeeper's client (ClientCnxn, …) or of Curator, by Logback's abbreviated logger name. */
+  private static boolean isClientLibrary(String line) {
+    return line.matches(".*\\bo(rg)?\\.a(pache)?\\.(c(urator)?\\.\\S*|z(ookeeper)?\\.(?!s(erver)?\\.)\\S*)\\s+:.*");
+  }
+
+  private int consoleLength() {
+    synchronized (console) {
+      return console.size();
+    }
+  }
+
+  private String consoleSince(int mark) {
+    synchronized (console) {
+      byte[] all = console.toByteArray();
+      return new String(all, mark, all.length - mark, StandardCharsets.UTF_8);
+    }
+  }
+
+  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("not within 30 s: " + what);
+      }
+      Thread.sleep(50);
+    }
+  }
+}
