@@ -140,7 +140,7 @@ class HighwayOverloadAndTimeoutTest {
         calls.add(echo.delayedEcho("late " + i, 2000));
       }
       Pattern waited = Pattern.compile("EchoService\\.delayedEcho timed out after ([0-9.]+) ms waiting for .+ "
-          + "\\(expected: an answer within axle\\.request\\.timeout\\)");
+          + "\\(expected: an answer within axle\\.request\\.timeout\\.echo-service\\.EchoService\\.delayedEcho\\)");
       for (CompletableFuture<String> call : calls) {
         assertThatThrownBy(() -> call.get(10, TimeUnit.SECONDS)).cause().isInstanceOfSatisfying(AxleException.class, e -> {
           assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED);
