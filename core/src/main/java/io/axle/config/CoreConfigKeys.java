@@ -3,6 +3,8 @@ package io.axle.config;
 import io.axle.config.internal.EndpointUris;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /** The keys core reads. Registered as a {@link ConfigKeyProvider} so tools see them like any module's. */
 public final class CoreConfigKeys implements ConfigKeyProvider {
@@ -196,11 +198,11 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
 
   /**
    * The names registered at run time that the executor keys may give, for {@link AxleConfig#validate(
-   * java.util.Collection, java.util.Map)}: the executors the application registered by name.
+   * java.util.Collection, Map)}: the executors the application registered by name.
    */
-  public static java.util.Map<String, java.util.Set<String>> executorNames(java.util.Set<String> registered) {
-    java.util.Set<String> names = java.util.Set.copyOf(registered);
-    return java.util.Map.of(EXECUTORS_DEFAULT.name(), names, EXECUTORS_PROVIDER.name(), names);
+  public static Map<String, Set<String>> executorNames(Set<String> registered) {
+    Set<String> names = Set.copyOf(registered);
+    return Map.of(EXECUTORS_DEFAULT.name(), names, EXECUTORS_PROVIDER.name(), names);
   }
 
   /** {@code axle.references.transport.<service>[.<schema>[.<operation>]]}. */

@@ -5,14 +5,14 @@ import io.axle.Filter;
 import io.axle.FilterChain;
 import io.axle.InvocationListener;
 import io.axle.config.AxleConfig;
-import io.axle.internal.RuntimeSpec.ProviderRegistration;
 import io.axle.config.ConfigKey;
 import io.axle.config.ConfigKeys;
 import io.axle.config.CoreConfigKeys;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
-import io.axle.internal.types.ContractCheck;
 import io.axle.executor.AxleExecutor;
+import io.axle.internal.RuntimeSpec.ProviderRegistration;
+import io.axle.internal.types.ContractCheck;
 import io.axle.policy.Admission;
 import io.axle.policy.OperationScope;
 import io.axle.policy.PolicyFactory;
@@ -25,11 +25,11 @@ import io.axle.transport.InFlightCalls;
 import io.axle.transport.NativeTransport;
 import io.axle.transport.ProviderOperation;
 import io.axle.transport.ProviderOperations;
-import io.axle.transport.UnmatchedRequests;
 import io.axle.transport.Transport;
 import io.axle.transport.TransportContext;
-import io.axle.transport.tls.Tls;
 import io.axle.transport.TransportFactory;
+import io.axle.transport.UnmatchedRequests;
+import io.axle.transport.tls.Tls;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import java.lang.reflect.Method;
@@ -46,9 +46,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,7 +91,7 @@ public final class AxleRuntime {
    */
   private final Map<ReferenceKey, Object> references = new ConcurrentHashMap<>();
   /** The retry and hedge links of the references made, for {@link #policyStates}. */
-  private final List<java.util.function.Supplier<PolicyState>> retryStates = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<Supplier<PolicyState>> retryStates = new CopyOnWriteArrayList<>();
 
   private record ReferenceKey(Class<?> schemaInterface, String serviceName, String schemaId) {
   }
@@ -477,7 +479,7 @@ public final class AxleRuntime {
         log.warn("policy states of {} could not be read: {}", factory.getClass().getName(), e.toString());
       }
     }
-    for (java.util.function.Supplier<PolicyState> retry : retryStates) {
+    for (Supplier<PolicyState> retry : retryStates) {
       PolicyState state = retry.get();
       if (state != null) {
         states.add(state);

@@ -7,16 +7,32 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Tees System.err, where slf4j-simple writes (it looks System.err up on every line), so tests
- * can check that the server said why it closed a connection. Needs slf4j-simple as the binding.
+ * can check that the server said why it closed a connection; or, {@link #standardOut()}, System.out,
+ * where Logback's console appender writes (it looks System.out up on each write).
  */
 public final class LogCapture {
   private final ByteArrayOutputStream captured = new ByteArrayOutputStream();
+  private final boolean standardOut;
   private PrintStream original;
 
+  /** Of System.err (slf4j-simple). */
+  public LogCapture() {
+    this(false);
+  }
+
+  private LogCapture(boolean standardOut) {
+    this.standardOut = standardOut;
+  }
+
+  /** Of System.out (Logback's console appender, Boot's default logging). */
+  public static LogCapture standardOut() {
+    return new LogCapture(true);
+  }
+
   public void install() {
-    original = System.err;
+    original = standardOut ? System.out : System.err;
     PrintStream copy = new PrintStream(captured, true, StandardCharsets.UTF_8);
-    System.setErr(new PrintStream(new OutputStream() {
+    PrintStream tee = new PrintStream(new OutputStream() {
       @Override
       public void write(int b) {
         synchronized (captured) {
@@ -37,11 +53,21 @@ public final class LogCapture {
       public void flush() {
         original.flush();
       }
-    }, true, StandardCharsets.UTF_8));
+    }, true, StandardCharsets.UTF_8);
+    if (standardOut) {
+      System.setOut(tee);
+    } else {
+      System.setErr(tee);
+    }
   }
 
   public void uninstall() {
-    if (original != null) {
+    if (original == null) {
+      return;
+    }
+    if (standardOut) {
+      System.setOut(original);
+    } else {
       System.setErr(original);
     }
   }

@@ -3,15 +3,12 @@ package io.axle.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.axle.testing.LogCapture;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,40 +46,19 @@ class TracingLogsTest {
   /** The logging context of the thread that ran the backend's method, by the message it was called with. */
   static final Map<String, Map<String, String>> BACKEND_MDC = new ConcurrentHashMap<>();
 
-  private final ByteArrayOutputStream console = new ByteArrayOutputStream();
-  private PrintStream originalOut;
+  /** What Logback's console appender writes, on System.out. */
+  private final LogCapture console = LogCapture.standardOut();
 
-  /** Tees System.out, where Logback's console appender writes (it looks System.out up on each write). */
   @BeforeEach
   void captureConsole() {
     assumeTrue(LoggerFactory.getILoggerFactory().getClass().getName().startsWith("ch.qos.logback"),
         "needs Logback as SLF4J's binding: run by the module's logback execution (mvn test runs it)");
-    originalOut = System.out;
-    PrintStream copy = new PrintStream(console, true, StandardCharsets.UTF_8);
-    System.setOut(new PrintStream(new OutputStream() {
-      @Override
-      public void write(int b) {
-        synchronized (console) {
-          originalOut.write(b);
-          copy.write(b);
-        }
-      }
-
-      @Override
-      public void write(byte[] b, int off, int len) {
-        synchronized (console) {
-          originalOut.write(b, off, len);
-          copy.write(b, off, len);
-        }
-      }
-    }, true, StandardCharsets.UTF_8));
+    console.install();
   }
 
   @AfterEach
   void restoreConsole() {
-    if (originalOut != null) {
-      System.setOut(originalOut);
-    }
+    console.uninstall();
   }
 
   @ParameterizedTest(name = "{0}, {1}")
@@ -107,15 +83,9 @@ class TracingLogsTest {
           .containsEntry("traceId", server.getTraceId())
           .containsEntry("spanId", server.getSpanId());
       // Boot's console pattern prints the correlation ids beside the message.
-      String line = consoleText().lines().filter(l -> l.contains("backend echo " + message)).findFirst()
+      String line = console.text().lines().filter(l -> l.contains("backend echo " + message)).findFirst()
           .orElseThrow(() -> new AssertionError("no log line of the backend's method"));
       assertThat(line).contains(server.getTraceId()).contains(server.getSpanId());
-    }
-  }
-
-  private String consoleText() {
-    synchronized (console) {
-      return console.toString(StandardCharsets.UTF_8);
     }
   }
 

@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.axle.Axle;
-import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.axle.testing.LogCapture;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -27,39 +24,18 @@ import org.springframework.context.ConfigurableApplicationContext;
  * <p>Runs in the module's {@code logback} test execution (as {@link TracingLogsTest}); skipped elsewhere.
  */
 class ZooKeeperOutageLogsTest {
-  private final ByteArrayOutputStream console = new ByteArrayOutputStream();
-  private PrintStream originalOut;
+  private final LogCapture console = LogCapture.standardOut();
 
   @BeforeEach
   void captureConsole() {
     assumeTrue(LoggerFactory.getILoggerFactory().getClass().getName().startsWith("ch.qos.logback"),
         "needs Logback as SLF4J's binding: run by the module's logback execution (mvn test runs it)");
-    originalOut = System.out;
-    PrintStream copy = new PrintStream(console, true, StandardCharsets.UTF_8);
-    System.setOut(new PrintStream(new OutputStream() {
-      @Override
-      public void write(int b) {
-        synchronized (console) {
-          originalOut.write(b);
-          copy.write(b);
-        }
-      }
-
-      @Override
-      public void write(byte[] b, int off, int len) {
-        synchronized (console) {
-          originalOut.write(b, off, len);
-          copy.write(b, off, len);
-        }
-      }
-    }, true, StandardCharsets.UTF_8));
+    console.install();
   }
 
   @AfterEach
   void restoreConsole() {
-    if (originalOut != null) {
-      System.setOut(originalOut);
-    }
+    console.uninstall();
   }
 
   @Test
@@ -70,7 +46,7 @@ class ZooKeeperOutageLogsTest {
                 + zookeeper.getConnectString(), "--axle.registry.zookeeper.session-timeout=30s",
             "--axle.registry.deregister-wait=100ms", "--axle.service.name=echo-service")) {
       Axle axle = provider.getBean(AxleRuntimeHolder.class).axle();
-      int before = consoleLength();
+      int before = console.mark();
 
       zookeeper.stop();
       await(() -> !axle.registryState().reachable(), "the registry seen unreachable");
@@ -78,7 +54,7 @@ class ZooKeeperOutageLogsTest {
       zookeeper.restart();
       await(() -> axle.registryState().reachable(), "the registry reached again");
 
-      List<String> lines = consoleSince(before).lines().toList();
+      List<String> lines = console.since(before).lines().toList();
       assertThat(lines).anyMatch(l -> l.contains(" WARN ") && l.contains("cannot be reached"))
           .anyMatch(l -> l.contains(" INFO ") && l.contains("reached again"));
       // The in-process ZooKeeper server's own lines (org.apache.zookeeper.server) are the test's, not the client's.
@@ -91,19 +67,6 @@ class ZooKeeperOutageLogsTest {
   /** A line of ZooKeeper's client (ClientCnxn, …) or of Curator, by Logback's abbreviated logger name. */
   private static boolean isClientLibrary(String line) {
     return line.matches(".*\\bo(rg)?\\.a(pache)?\\.(c(urator)?\\.\\S*|z(ookeeper)?\\.(?!s(erver)?\\.)\\S*)\\s+:.*");
-  }
-
-  private int consoleLength() {
-    synchronized (console) {
-      return console.size();
-    }
-  }
-
-  private String consoleSince(int mark) {
-    synchronized (console) {
-      byte[] all = console.toByteArray();
-      return new String(all, mark, all.length - mark, StandardCharsets.UTF_8);
-    }
   }
 
   private static void await(BooleanSupplier condition, String what) throws InterruptedException {

@@ -3,9 +3,11 @@ package io.axle.metrics.internal;
 import io.axle.executor.AxleExecutor;
 import io.axle.metrics.CpuStats;
 import io.axle.metrics.Window;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -55,10 +57,7 @@ public final class Instruments {
     return Timer.builder(INVOCATION)
         .description("Axle calls since start: latency as in the windows (consumer end - start, provider sent - "
             + "received), added as each window closes")
-        .tag("role", meter.role.name().toLowerCase(Locale.ROOT))
-        .tag("transport", meter.transport)
-        .tag("operation", meter.operation)
-        .tag("status", meter.status.name())
+        .tags(keyTags(meter))
         .serviceLevelObjectives(INVOCATION_BUCKETS)
         .register(registry);
   }
@@ -67,15 +66,18 @@ public final class Instruments {
    * A key's {@code axle.invocation.retries} counter: the attempts its calls sent after their first
    * (retries and hedges; a call counts under the status it ended with), added as each window closes.
    */
-  io.micrometer.core.instrument.Counter retriesCounter(Meter meter) {
-    return io.micrometer.core.instrument.Counter.builder(INVOCATION + ".retries")
+  Counter retriesCounter(Meter meter) {
+    return Counter.builder(INVOCATION + ".retries")
         .description("Attempts Axle consumer calls sent after their first (retries and hedges), added as each "
             + "window closes")
-        .tag("role", meter.role.name().toLowerCase(Locale.ROOT))
-        .tag("transport", meter.transport)
-        .tag("operation", meter.operation)
-        .tag("status", meter.status.name())
+        .tags(keyTags(meter))
         .register(registry);
+  }
+
+  /** A meter's key as tags: role, transport, operation and status. */
+  private static Tags keyTags(Meter meter) {
+    return Tags.of("role", meter.role.name().toLowerCase(Locale.ROOT),
+        "transport", meter.transport, "operation", meter.operation, "status", meter.status.name());
   }
 
   /** Gauges of each executor (read at scrape time) and its cumulative rejections. */

@@ -4,6 +4,7 @@ import io.axle.Invocation;
 import io.axle.Role;
 import io.axle.Stage;
 import io.axle.Status;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -43,8 +44,8 @@ final class Meter {
   /** The clock thread's: the attempts this window's calls sent after their first (retries, hedges). */
   long windowExtraAttempts;
   /** Fed with {@link #windowExtraAttempts} by the clock; made at the first window that has some. */
-  private io.micrometer.core.instrument.Counter cumulativeRetries;
-  private final Function<Meter, io.micrometer.core.instrument.Counter> retriesCounter;
+  private Counter cumulativeRetries;
+  private final Function<Meter, Counter> retriesCounter;
 
   /** A meter whose calls also feed {@code cumulative} as each window closes (a null timer: none). */
   Meter(Role role, String transport, String operation, Status status, Function<Meter, Timer> cumulative) {
@@ -53,7 +54,7 @@ final class Meter {
 
   /** As above; {@code retries} makes the key's counter of attempts sent again, when it first has some. */
   Meter(Role role, String transport, String operation, Status status, Function<Meter, Timer> cumulative,
-      Function<Meter, io.micrometer.core.instrument.Counter> retries) {
+      Function<Meter, Counter> retries) {
     this.retriesCounter = retries;
     this.role = role;
     this.transport = transport;
