@@ -32,7 +32,8 @@ axle_path_home() {
   dirname "$(dirname "$_axle_bin")"
 }
 
-# $1: who asks (mvnw, .ci/run), to start its lines with.
+# $1: who asks (mvnw, .ci/run), to start its lines with. $2: "newest" to take the newest JDK installed over
+# the java on PATH (a set JAVA_HOME of 21+ still wins), as CI does: the project runs on the newest JDK at hand.
 axle_pick_jdk() {
   if [ -n "${JAVA_HOME:-}" ]; then
     _axle_from="JAVA_HOME" _axle_home=$JAVA_HOME
@@ -41,11 +42,15 @@ axle_pick_jdk() {
   fi
   _axle_have=0
   [ -z "$_axle_home" ] || _axle_have=$(axle_jdk_major "$_axle_home")
-  [ "$_axle_have" -lt "$AXLE_JDK_NEEDED" ] || return 0
+  # Accepted as it is: 21 or newer with a compiler (Maven compiles), unless the newest is asked for over PATH's.
+  if [ "$_axle_have" -ge "$AXLE_JDK_NEEDED" ] && [ -x "$_axle_home/bin/javac" ] \
+      && { [ "${2:-}" != newest ] || [ -n "${JAVA_HOME:-}" ]; }; then
+    return 0
+  fi
 
-  # The newest JDK (javac, not only java: Maven compiles) under the globs, or PATH's when JAVA_HOME was older.
+  # The newest JDK (javac, not only java: Maven compiles) under the globs or on PATH.
   _axle_best="" _axle_best_v=0 _axle_dirs=""
-  [ -z "${JAVA_HOME:-}" ] || _axle_dirs=$(axle_path_home javac)
+  _axle_dirs=$(axle_path_home javac)
   case $- in *f*) _axle_noglob=1 ;; *) _axle_noglob=0 ;; esac
   set +f # ./mvnw runs with globbing off
   for _axle_dir in $_axle_dirs ${JDK_CANDIDATES_FOR_TESTS:-$AXLE_JDK_DEFAULT_CANDIDATES}; do

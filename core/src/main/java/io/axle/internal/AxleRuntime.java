@@ -394,6 +394,8 @@ public final class AxleRuntime {
     SchemaMeta schema = SchemaMeta.of(schemaId, schemaInterface);
     ContractCheck.requireValid(List.of(schema));
     Map<Method, ConsumerOperation> operations = new HashMap<>();
+    // Shown once the reference is made: a reference that fails half-way leaves nothing behind.
+    List<Supplier<PolicyState>> againStates = new ArrayList<>();
     for (OperationMeta op : schema.operations().values()) {
       String transportName = config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, serviceName, schemaId, op.name());
       Transport transport = transports.get(transportName);
@@ -422,9 +424,9 @@ public final class AxleRuntime {
         again = RetryPolicy.forOperation(config, serviceName, op, budget, delayer);
       }
       if (again instanceof RetryPolicy retry) {
-        retryStates.add(retry::state);
+        againStates.add(retry::state);
       } else if (again instanceof HedgePolicy hedge) {
-        retryStates.add(hedge::state);
+        againStates.add(hedge::state);
       }
       // The user's filters, the policies, then retry or hedge last, so that each attempt goes through the
       // selection for a new pick.
@@ -451,7 +453,9 @@ public final class AxleRuntime {
               loadBalancers.create(serviceName, schemaId, op.name()), endpointStates, budget, again == null,
               config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_REFUSED_BACKOFF)), List.copyOf(attemptLinks)));
     }
-    return ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
+    T proxy = ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
+    retryStates.addAll(againStates);
+    return proxy;
   }
 
   public Optional<Endpoint> endpoint(String transport) {

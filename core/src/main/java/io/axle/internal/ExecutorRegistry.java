@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * The executors of one runtime by name: the built-in {@code inline}, {@code group} (the default
@@ -56,8 +57,11 @@ final class ExecutorRegistry {
       default -> named.get(name);
     };
     if (executor == null) {
-      throw new ConfigException(List.of(key + ": " + name
-          + " (expected: one of inline, group, virtual, or a registered executor: " + named.keySet() + ") — "
+      // Not reached from a start, whose validation checked the names with the same wording; kept for a runtime
+      // whose configuration was not validated.
+      throw new ConfigException(List.of(key + ": " + name + " (expected: "
+          + CoreConfigKeys.EXECUTORS_DEFAULT.expected() + "; registered: "
+          + (named.isEmpty() ? "none" : String.join(", ", new TreeSet<>(named.keySet()))) + ") — "
           + config.origin(key)));
     }
     created.put(name, executor);

@@ -28,8 +28,9 @@ import java.util.concurrent.atomic.LongAdder;
 final class HedgePolicy implements Filter {
   private final String name;
   private final HedgeDelay delay;
-  /** Hedges sent, for {@link #state}. */
+  /** Hedges sent, and when the last was, for {@link #state}. */
   private final LongAdder hedged = new LongAdder();
+  private volatile long lastSentNanos;
   private final LatencyWindow window;
   private final RetryBudget budget;
   private final RetryPolicy.Delayer delayer;
@@ -118,9 +119,7 @@ final class HedgePolicy implements Filter {
         attempt = first.hedgeAttempt();
         second = attempt;
         running++;
-        first.attemptedAgain();
       }
-      hedged.increment();
       CompletableFuture<Response> backup;
       try {
         backup = next.proceed(attempt);
@@ -140,6 +139,13 @@ final class HedgePolicy implements Filter {
       }
       boolean hedgeNow;
       synchronized (this) {
+        if (attempt != first && attempt.requestWrites() > 0) {
+          // A hedge that was sent, counted on the caller's call before it settles (a losing hedge ends in
+          // settle, when it is cancelled, before the caller hears): its metrics row shows it.
+          first.attemptedAgain();
+          hedged.increment();
+          lastSentNanos = System.nanoTime();
+        }
         running--;
         if (settled || retryable && running > 0) {
           return; // settled already, or the other attempt may still answer
@@ -178,9 +184,13 @@ final class HedgePolicy implements Filter {
     }
   }
 
-  /** {@code hedge echo-service/EchoService.add}: {@code after p95, 12 sent}; null until it has hedged once. */
+  /**
+   * {@code hedge echo-service/EchoService.add}: {@code after p95, 12 sent}, counted since start; null unless
+   * it sent a hedge within the last {@link RetryPolicy#SHOWN_FOR_NANOS}.
+   */
   PolicyState state() {
-    if (hedged.sum() == 0) {
+    long last = lastSentNanos;
+    if (last == 0 || System.nanoTime() - last > RetryPolicy.SHOWN_FOR_NANOS) {
       return null;
     }
     return new PolicyState("hedge " + name, "after " + delay + ", " + hedged.sum() + " sent");

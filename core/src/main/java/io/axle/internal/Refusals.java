@@ -19,16 +19,18 @@ import org.slf4j.LoggerFactory;
  * breaker); an {@code OVERLOADED} answer from a provider is the provider's refusal, logged there.
  */
 final class Refusals {
-  private static final Logger consumerLog = LoggerFactory.getLogger("io.axle.consumer");
+  /** The consumer's logger of what happened to its calls on the way out: refusals, retries. */
+  static final String CONSUMER_LOGGER = "io.axle.consumer";
+  private static final Logger consumerLog = LoggerFactory.getLogger(CONSUMER_LOGGER);
   private static final Logger providerLog = LoggerFactory.getLogger("io.axle.provider");
   private static final LogGate GATE = new LogGate();
 
   /**
-   * What a line is about: one per side, operation and what refused (an admission or an executor on the
-   * provider, whose texts may carry a changing figure; the refusal's text on the consumer, where each
-   * policy's is fixed).
+   * What a line is about: one per side, operation and what refused (an admission's or an executor's name on
+   * the provider, whose texts may carry a changing figure; the refusal's text on the consumer, where each
+   * policy's is fixed). Names, not the objects: a static gate must not keep a stopped runtime's parts alive.
    */
-  private record Reason(Role role, OperationMeta operation, Object refuser) {
+  private record Reason(Role role, String operation, String refuser) {
   }
 
   private Refusals() {
@@ -38,15 +40,15 @@ final class Refusals {
   static void consumerEnded(Invocation invocation, Response response) {
     if (response.status() == Status.OVERLOADED && invocation.requestWrites() == 0) {
       String message = response.error().getMessage();
-      log(consumerLog, new Reason(Role.CONSUMER, invocation.operation(), message), message);
+      log(consumerLog, new Reason(Role.CONSUMER, invocation.operation().qualifiedName(), message), message);
     }
   }
 
-  /** A provider call was refused before it ran by {@code refuser}; {@code message} is its answer's text. */
-  static void provider(OperationMeta operation, Object refuser, String message) {
+  /** A provider call was refused before it ran by {@code refuser} (its name); {@code message} is its answer's text. */
+  static void provider(OperationMeta operation, String refuser, String message) {
     String line = message.startsWith(operation.qualifiedName()) ? message
         : operation.qualifiedName() + " was not run: " + message;
-    log(providerLog, new Reason(Role.PROVIDER, operation, refuser), line);
+    log(providerLog, new Reason(Role.PROVIDER, operation.qualifiedName(), refuser), line);
   }
 
   private static void log(Logger log, Reason reason, String message) {

@@ -3,6 +3,7 @@ package io.axle.internal;
 import io.axle.Call;
 import io.axle.Filter;
 import io.axle.FilterChain;
+import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Status;
 import io.axle.config.AxleConfig;
@@ -14,6 +15,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,7 +40,9 @@ final class RetryPolicy implements Filter {
     Runnable after(long nanos, Runnable task);
   }
 
-  private static final Logger log = LoggerFactory.getLogger("io.axle.consumer");
+  private static final Logger log = LoggerFactory.getLogger(Refusals.CONSUMER_LOGGER);
+  /** How long after its last retry (or budget refusal) a retry link's state is shown: a minute. */
+  static final long SHOWN_FOR_NANOS = TimeUnit.MINUTES.toNanos(1);
   /** One line per operation per second at most: retries come in bursts when an instance fails. */
   private static final LogGate LOGGED = new LogGate();
 
@@ -48,11 +52,19 @@ final class RetryPolicy implements Filter {
   /** Attempts sent again, and retries the budget did not pay for: what {@link #state} shows. */
   private final LongAdder sentAgain = new LongAdder();
   private final LongAdder budgetRefused = new LongAdder();
+  /**
+   * What its log lines are gated by: its own (two runtimes' links of one operation log apart), and a string,
+   * so that the static gate does not keep a stopped runtime's link alive.
+   */
+  private final String logKey;
+  /** When it last sent a retry or was refused by the budget; 0: never. */
+  private volatile long lastNanos;
   private final RetryBudget budget;
   private final Delayer delayer;
 
   private RetryPolicy(String name, int attempts, Duration backoff, RetryBudget budget, Delayer delayer) {
     this.name = name;
+    this.logKey = name + "@" + Integer.toHexString(System.identityHashCode(this));
     this.attempts = attempts;
     this.backoffNanos = backoff.toNanos();
     this.budget = budget;
@@ -87,13 +99,21 @@ final class RetryPolicy implements Filter {
   }
 
   private CompletableFuture<Response> attempt(Call call, FilterChain next, int attempt, long pauseNanos) {
-    int writesBefore = ((io.axle.Invocation) call).requestWrites();
+    Invocation invocation = (Invocation) call;
+    int writesBefore = invocation.requestWrites();
     return next.proceed(call).thenCompose(response -> {
+      if (attempt > 1 && invocation.requestWrites() > writesBefore) {
+        // A retry that was sent (one refused before it was written is not one), counted on the call (its
+        // metrics row's retries) before the caller hears, and here.
+        invocation.attemptedAgain();
+        sentAgain.increment();
+        lastNanos = System.nanoTime();
+      }
       if (!RETRYABLE.contains(response.status()) || attempt >= attempts) {
         return CompletableFuture.completedFuture(response);
       }
       boolean refusedHere = response.error() != null && response.error().isNotRun()
-          && ((io.axle.Invocation) call).requestWrites() == writesBefore;
+          && invocation.requestWrites() == writesBefore;
       if (refusedHere) {
         // Refused before anything was sent (every instance's breaker open): the selection tried them all.
         return CompletableFuture.completedFuture(response);
@@ -105,9 +125,10 @@ final class RetryPolicy implements Filter {
       }
       if (!budget.tryWithdraw()) {
         budgetRefused.increment();
+        lastNanos = System.nanoTime();
         return CompletableFuture.completedFuture(response);
       }
-      retried(call, attempt + 1, response);
+      logRetry(attempt + 1, response);
       if (pause == 0) {
         return attempt(call, next, attempt + 1, pauseNanos * 2);
       }
@@ -124,14 +145,9 @@ final class RetryPolicy implements Filter {
     });
   }
 
-  /**
-   * Attempt {@code attempt} of the call goes out after {@code failed}: counted on the call (its metrics
-   * row's {@code retries}) and here, and logged at most once a second per operation.
-   */
-  private void retried(Call call, int attempt, Response failed) {
-    ((io.axle.Invocation) call).attemptedAgain();
-    sentAgain.increment();
-    long leftOut = LOGGED.admit(this);
+  /** Attempt {@code attempt} of a call goes out after {@code failed}: logged at most once a second per operation. */
+  private void logRetry(int attempt, Response failed) {
+    long leftOut = LOGGED.admit(logKey);
     if (leftOut >= 0 && log.isInfoEnabled()) {
       log.info("retry: {} attempt {} of {} after {}: {}{}", name, attempt, attempts, failed.status(),
           failed.error() == null ? "" : failed.error().getMessage(), LogGate.leftOut(leftOut));
@@ -139,11 +155,13 @@ final class RetryPolicy implements Filter {
   }
 
   /**
-   * {@code retry echo-service/EchoService.add}: {@code 3 attempts, 12 sent again, 0 refused by the budget};
-   * null until it has retried or been refused once (the windows carry only states worth showing).
+   * {@code retry echo-service/EchoService.add}: {@code 3 attempts, 12 sent again, 0 refused by the budget},
+   * counted since start; null unless it sent a retry or was refused by the budget within the last
+   * {@link #SHOWN_FOR_NANOS} (the windows carry only states worth showing now, and a retry long past is not).
    */
   PolicyState state() {
-    if (sentAgain.sum() == 0 && budgetRefused.sum() == 0) {
+    long last = lastNanos;
+    if (last == 0 || System.nanoTime() - last > SHOWN_FOR_NANOS) {
       return null;
     }
     return new PolicyState("retry " + name, attempts + " attempts, " + sentAgain.sum() + " sent again, "

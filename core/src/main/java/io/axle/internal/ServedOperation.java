@@ -173,7 +173,7 @@ public final class ServedOperation implements ProviderOperation {
           return;
         }
         if (why instanceof ExecutorOverloadedException) {
-          Refusals.provider(meta, executor, why.getMessage());
+          Refusals.provider(meta, executorDescription, why.getMessage());
         }
         accept(Response.failure(why instanceof ExecutorOverloadedException
             ? AxleException.notRun(Status.OVERLOADED, why.getMessage())
@@ -234,7 +234,7 @@ public final class ServedOperation implements ProviderOperation {
       }
       if (ticket == null) {
         String message = meta.qualifiedName() + " was not run: " + refusal;
-        Refusals.provider(meta, admissions[i], message);
+        Refusals.provider(meta, admissions[i].name(), message);
         Response refused = Response.failure(AxleException.notRun(Status.OVERLOADED, message));
         try {
           release(tickets, i, refused);

@@ -3,6 +3,8 @@ package io.axle.transport;
 import io.axle.Response;
 import io.axle.Status;
 import io.axle.registry.Endpoint;
+import java.io.IOException;
+import javax.net.ssl.SSLException;
 
 /**
  * The failures every transport reports in the same words, so that a caller cannot tell the wires
@@ -18,9 +20,9 @@ public final class CallFailures {
   }
 
   /**
-   * The same, for a call whose deadline was inherited from the provider call {@code deadlineFrom}
-   * it was made while serving (null: its own timeout, set by the key {@code timeoutKey}, such as
-   * {@code axle.request.timeout.orders.OrderApi.slow}; null: {@code axle.request.timeout}).
+   * The same, naming what set the deadline: {@code deadlineFrom}, the provider call it was inherited from
+   * while serving, or when that is null the call's own timeout, set by the key {@code timeoutKey} (such as
+   * {@code axle.request.timeout.orders.OrderApi.slow}; {@code axle.request.timeout} when that is null too).
    */
   public static Response timedOut(String operation, long waitedMicros, Endpoint endpoint, String deadlineFrom,
       String timeoutKey) {
@@ -43,12 +45,15 @@ public final class CallFailures {
    */
   public static boolean isConnectionLost(Throwable failure) {
     // A TLS failure is an IOException too, but says more than "lost": TlsFailures words it.
-    return failure instanceof java.io.IOException && !(failure instanceof javax.net.ssl.SSLException);
+    return failure instanceof IOException && !(failure instanceof SSLException);
   }
 
   /** {@code reset by the peer}, {@code the peer stopped reading (broken pipe)}, or the I/O error's own text. */
   public static String describe(Throwable connectionLost) {
-    String text = String.valueOf(connectionLost.getMessage());
+    if (connectionLost.getMessage() == null) {
+      return "I/O error: " + connectionLost.getClass().getSimpleName();
+    }
+    String text = connectionLost.getMessage();
     if (text.contains("reset by peer") || text.contains("Connection reset")) {
       return "reset by the peer";
     }

@@ -42,7 +42,9 @@ import org.springframework.core.annotation.Order;
 class BeansTest {
 
   private static final String[] ARGS = {"--axle.service.name=" + Runtimes.SERVICE,
-      "--axle.executors.Provider.EchoService.threadInfo=beanPool", "--axle.metrics.window_time=100ms"};
+      "--axle.executors.Provider.EchoService.threadInfo=beanPool", "--axle.metrics.window_time=100ms",
+      // An executor a customizer registers: not a bean, so its name is checked when the runtime starts.
+      "--axle.executors.Provider.EchoService.sleepEcho=customizerPool"};
 
   @Test
   void beans_joinTheRuntime() throws Exception {
@@ -62,6 +64,7 @@ class BeansTest {
       awaitTrue(() -> providerCount(registry, "EchoService.echo") >= 1, "axle.invocation in the MeterRegistry bean");
       assertThat(registry.find("axle.executor.threads").gauges()).isNotEmpty();
       assertThat(get(provider, "/customized")).isEqualTo("added by a customizer");
+      assertThat(echo.sleepEcho("on the customizer's executor", 0)).isEqualTo("on the customizer's executor");
     }
   }
 
@@ -136,7 +139,8 @@ class BeansTest {
 
     @Bean
     AxleBuilderCustomizer endpointCustomizer() {
-      return builder -> builder.httpEndpoint(new HttpEndpoint() {
+      return builder -> builder.executor("customizerPool", AxleExecutors.virtual("customizerPool"))
+          .httpEndpoint(new HttpEndpoint() {
         @Override
         public String path() {
           return "/customized";

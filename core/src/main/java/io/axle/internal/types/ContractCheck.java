@@ -2,6 +2,7 @@ package io.axle.internal.types;
 
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -33,7 +34,7 @@ public final class ContractCheck {
     List<String> problems = new ArrayList<>();
     for (int i = 0; i < operation.parameterCount(); i++) {
       String where = operation.qualifiedName() + " parameter " + operation.parameterName(i);
-      java.lang.reflect.Type type = operation.parameterType(i);
+      Type type = operation.parameterType(i);
       check(problems, () -> DataTypes.of(type, where));
     }
     check(problems, () -> DataTypes.of(operation.resultType(), operation.qualifiedName() + " result"));

@@ -66,7 +66,10 @@ public final class TlsFailures {
           + "another CA; axle.tls.server.client-auth: require)";
     }
     if (text.contains("certificate_required")) {
-      return "the provider requires a client certificate (expected: axle.tls.client.cert and axle.tls.client.key)";
+      // The JDK's client sends only a certificate from a CA the server named: none configured, or another CA's.
+      return "the provider requires a client certificate signed by a CA it trusts, and this client sent none "
+          + "(expected: axle.tls.client.cert and axle.tls.client.key, signed by a CA of the provider's "
+          + "axle.tls.server.trust)";
     }
     if (text.contains("no subject alternative") || text.contains("no name matching")) {
       return "the provider's certificate does not name the host connected to (axle.tls.client.verify-host)";

@@ -2,6 +2,7 @@ package io.axle.spring.internal;
 
 import io.axle.config.AxleConfig;
 import io.axle.executor.AxleExecutor;
+import io.axle.spring.AxleBuilderCustomizer;
 import java.util.Set;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -26,8 +27,11 @@ public class AxleAutoConfiguration {
   AxleConfig axleConfig(ConfigurableEnvironment environment, ApplicationContext context) {
     boolean webServer = WebServerPorts.hasWebServer(context);
     // The executors the application declares as beans, by name: configuration may name them, and a name that
-    // is none of them is reported with every other problem. Not instantiated here (no eager init).
-    Set<String> executors = Set.of(context.getBeanNamesForType(AxleExecutor.class, true, false));
+    // is none of them is reported with every other problem. Not instantiated here (no eager init). A
+    // customizer may register more (Axle.Builder.executor), known only when the runtime starts: then the
+    // runtime checks the names, with the executors it was given.
+    boolean customized = context.getBeanNamesForType(AxleBuilderCustomizer.class, true, false).length > 0;
+    Set<String> executors = customized ? null : Set.of(context.getBeanNamesForType(AxleExecutor.class, true, false));
     AxleConfig config = EnvironmentConfig.read(environment, webServer, executors);
     if (webServer) {
       WebServerPorts.checkNoClash(config, environment);

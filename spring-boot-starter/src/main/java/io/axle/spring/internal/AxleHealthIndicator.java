@@ -16,7 +16,7 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * {@code state} that says so in the details: the runtime serves every call that reaches it and calls the
  * instances it last saw, so nothing a liveness or readiness probe acts on has changed. A registry outage
  * reaches every instance of every service at once; a status that followed it would have a load balancer or
- * Kubernetes pull the whole fleet together (docs/spring-boot.md, "Health"). Details: the service, listeners,
+ * Kubernetes pull the whole fleet together (docs/spring-boot.md, "Actuator"). Details: the service, listeners,
  * registry, executors and, with metrics, the connections open per endpoint.
  *
  * <p>A saturated executor (a group whose queue is full) is reported in the details, not as a status:

@@ -76,11 +76,14 @@ final class EnvironmentConfig {
     return read(environment, webServer, Set.of());
   }
 
-  /** As {@link #read(ConfigurableEnvironment, boolean)}, the executor keys also checked against {@code executors}. */
+  /**
+   * As {@link #read(ConfigurableEnvironment, boolean)}, the executor keys also checked against {@code executors}
+   * (null: not here, as the names are not all known yet).
+   */
   static AxleConfig read(ConfigurableEnvironment environment, boolean webServer, Set<String> executors) {
     List<ConfigKey<?>> known = knownKeys();
     AxleConfig config = new EnvironmentConfig(environment).build(known, webServer);
-    config.validate(known, CoreConfigKeys.executorNames(executors));
+    config.validate(known, executors == null ? Map.of() : CoreConfigKeys.executorNames(executors));
     return config;
   }
 

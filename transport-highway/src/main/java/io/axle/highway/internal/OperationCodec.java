@@ -41,11 +41,11 @@ public final class OperationCodec {
     ValueCodec[] args = new ValueCodec[operation.parameterCount()];
     for (int i = 0; i < args.length; i++) {
       args[i] = ValueCodecs.forType(operation.parameterType(i),
-          operation.qualifiedName() + " parameter " + operation.parameterName(i) + " on highway");
+          operation.qualifiedName() + " parameter " + operation.parameterName(i));
     }
     this.arguments = new FieldsSchema(operation.qualifiedName() + ".args", args);
     this.result = new FieldsSchema(operation.qualifiedName() + ".result",
-        new ValueCodec[] {ValueCodecs.forType(operation.resultType(), operation.qualifiedName() + " result on highway")});
+        new ValueCodec[] {ValueCodecs.forType(operation.resultType(), operation.qualifiedName() + " result")});
     this.errors = new ErrorBodyCodec(operation);
   }
 

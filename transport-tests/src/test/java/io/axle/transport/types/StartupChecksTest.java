@@ -58,7 +58,7 @@ class StartupChecksTest {
   }
 
   @Test
-  void aDateInARecordParameter_namesTheOperationParameterTransportPathAndFix() {
+  void aDateInARecordParameter_namesTheOperationParameterPathAndFix() {
     assertThat(startFailure("DateApi", DateApi.class, filter -> "x", List.of()))
         .contains("DateApi.since parameter filter: Filter.when: java.util.Date "
             + "(expected: a java.time type such as Instant, LocalDate or OffsetDateTime)");

@@ -12,6 +12,8 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The HTML report of one run or of a series: a single page with inline CSS and SVG (no script, nothing
@@ -34,11 +36,12 @@ public final class HtmlReport {
       "#e377c2", "#8c564b", "#bcbd22", "#393b79");
 
   /**
-   * The marks' colours, by the marks' names in alphabetical order, so a mark keeps its colour from page to page
-   * whichever comes first: a tune walk's {@code kept} green, {@code reverted} red. None is the sweep line's blue.
+   * The marks' colours by name, so that a mark has its colour on every page whichever others it has: a tune
+   * walk's {@code kept} green, {@code reverted} red. Another mark takes the next of {@link #OTHER_MARK_COLOURS}
+   * by its place among the page's marks; none is the sweep line's blue.
    */
-  private static final List<String> MARK_COLOURS = List.of(PALETTE.get(2), PALETTE.get(1), PALETTE.get(3),
-      PALETTE.get(4), PALETTE.get(5));
+  private static final Map<String, String> MARK_COLOURS = Map.of("kept", PALETTE.get(2), "reverted", PALETTE.get(1));
+  private static final List<String> OTHER_MARK_COLOURS = List.of(PALETTE.get(3), PALETTE.get(4), PALETTE.get(5));
 
   private static final String CSS = """
       body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #222;
@@ -297,15 +300,15 @@ public final class HtmlReport {
           points.add(new double[] {i, runs.get(i).tps()});
         }
       }
-      series.add(new LineChart.Series(names.get(m), MARK_COLOURS.get(m % MARK_COLOURS.size()), points,
-          LineChart.Stroke.MARKS));
+      String colour = MARK_COLOURS.getOrDefault(names.get(m), OTHER_MARK_COLOURS.get(m % OTHER_MARK_COLOURS.size()));
+      series.add(new LineChart.Series(names.get(m), colour, points, LineChart.Stroke.MARKS));
     }
     return series;
   }
 
   /** Runs measured again in pairs: TPS and P99 against the pair, a line per configuration. */
   private static void pairs(StringBuilder page, RunPairs pairs) {
-    List<String> numbers = java.util.stream.IntStream.rangeClosed(1, pairs.first().size()).mapToObj(Integer::toString)
+    List<String> numbers = IntStream.rangeClosed(1, pairs.first().size()).mapToObj(Integer::toString)
         .toList();
     XAxis axis = XAxis.categories("pair", numbers);
     page.append("<h2>").append(Xml.escape(pairs.caption())).append("</h2>\n<div class=\"charts\">\n");

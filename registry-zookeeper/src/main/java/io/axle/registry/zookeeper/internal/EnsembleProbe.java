@@ -10,17 +10,43 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Before a start waits for the ensemble: whether any of its servers could answer at all. A connect string
- * with a typo (a host that does not resolve, a port nothing listens on) would otherwise have the start wait
- * {@code axle.registry.zookeeper.start-timeout} while ZooKeeper's client and Curator log a warning with a
- * stack trace for each attempt; refused at once, it fails the start at once with one message naming each
- * server's problem. A server that does not answer the probe in time (a firewall dropping packets, a slow
- * network) may still answer ZooKeeper: then the start waits as usual.
+ * Before ZooKeeper's client is started: whether any server of the ensemble could answer at all. With a
+ * connect string nobody answers (a typo in a host or a port, an ensemble that is down), ZooKeeper's client
+ * and Curator log a warning or an error with a stack trace for each attempt until the start gives up; probed
+ * here instead, the start writes nothing while it waits and fails with one message naming each server's
+ * problem. It still waits, up to {@code axle.registry.zookeeper.start-timeout}, since a refusal or a name that
+ * does not resolve yet may be passing: an ensemble restarting, a fleet starting together, a pod whose DNS
+ * name appears once it is ready. A server that does not answer the probe in time (a firewall dropping
+ * packets, a slow network) may still answer ZooKeeper: then its client is started at once.
  */
 final class EnsembleProbe {
+  private static final int DEFAULT_PORT = 2181;
+
   private EnsembleProbe() {
+  }
+
+  /** How long between two probes of an ensemble nobody answered. */
+  private static final long PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
+
+  /**
+   * Probes until a server accepts a connection (or may: it did not answer in time), or {@code deadline}
+   * ({@link System#nanoTime()}) passes: empty in the first case, else the reasons of the last probe.
+   */
+  static Optional<String> awaitSomeoneThere(String connectString, Duration timeout, long deadline) {
+    Optional<String> reasons = nobodyThere(connectString, timeout);
+    while (reasons.isPresent() && deadline - System.nanoTime() > 0) {
+      try {
+        TimeUnit.NANOSECONDS.sleep(Math.min(PAUSE_NANOS, Math.max(1, deadline - System.nanoTime())));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return reasons;
+      }
+      reasons = nobodyThere(connectString, timeout);
+    }
+    return reasons;
   }
 
   /**
@@ -33,10 +59,17 @@ final class EnsembleProbe {
     List<String> reasons = new ArrayList<>();
     for (String server : servers.split(",")) {
       String hostPort = server.strip();
+      // host:port, [v6]:port, or a host alone (ZooKeeper's default port), as ZooKeeper reads them.
       int colon = hostPort.lastIndexOf(':');
-      String host = colon < 0 ? hostPort : hostPort.substring(0, colon);
-      int port = colon < 0 ? 2181 : Integer.parseInt(hostPort.substring(colon + 1));
+      boolean hasPort = colon > 0 && (!hostPort.startsWith("[") || hostPort.charAt(colon - 1) == ']');
+      String host = hasPort ? hostPort.substring(0, colon) : hostPort;
       host = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+      int port;
+      try {
+        port = hasPort ? Integer.parseInt(hostPort.substring(colon + 1)) : DEFAULT_PORT;
+      } catch (NumberFormatException e) {
+        return Optional.empty(); // not for the probe to judge: ZooKeeper's client will say what it makes of it
+      }
       Optional<String> reason = reason(hostPort, host, port, timeout);
       if (reason.isEmpty()) {
         return Optional.empty();

@@ -51,18 +51,21 @@ public final class ZooKeeperRegistry implements Registry {
   /**
    * Connects to the ensemble {@code axle.registry.zookeeper.connect-string} names.
    *
-   * @throws IllegalStateException naming the key and the address at once when no server can answer (every
-   *     host unknown or refusing connections), or when none answers within
-   *     {@code axle.registry.zookeeper.start-timeout}
+   * @throws IllegalStateException naming the key and the address when no server answers within
+   *     {@code axle.registry.zookeeper.start-timeout}, with each server's problem when none could (every
+   *     host unknown or refusing connections all that time)
    */
   public static ZooKeeperRegistry connect(AxleConfig config) {
     String connectString = config.get(ZooKeeperKeys.CONNECT_STRING);
     Duration startTimeout = config.get(ZooKeeperKeys.START_TIMEOUT);
-    Duration probeTimeout = config.get(ZooKeeperKeys.CONNECTION_TIMEOUT);
-    EnsembleProbe.nobodyThere(connectString, probeTimeout.compareTo(PROBE_TIMEOUT) < 0 ? probeTimeout : PROBE_TIMEOUT)
+    long deadline = System.nanoTime() + startTimeout.toNanos();
+    Duration connectionTimeout = config.get(ZooKeeperKeys.CONNECTION_TIMEOUT);
+    EnsembleProbe.awaitSomeoneThere(connectString,
+        connectionTimeout.compareTo(PROBE_TIMEOUT) < 0 ? connectionTimeout : PROBE_TIMEOUT, deadline)
         .ifPresent(reasons -> {
           throw new IllegalStateException(ZooKeeperKeys.CONNECT_STRING.name() + ": " + connectString
-              + " (expected: a ZooKeeper ensemble that answers; " + reasons + ") — "
+              + " (expected: a ZooKeeper ensemble that answers; for " + ZooKeeperKeys.START_TIMEOUT.name() + " = "
+              + startTimeout.toMillis() + " ms, " + reasons + ") — "
               + config.origin(ZooKeeperKeys.CONNECT_STRING.name()));
         });
     CuratorFramework client = CuratorFrameworkFactory.builder()
@@ -79,7 +82,8 @@ public final class ZooKeeperRegistry implements Registry {
     client.start();
     boolean connected;
     try {
-      connected = client.blockUntilConnected(Math.toIntExact(startTimeout.toMillis()), TimeUnit.MILLISECONDS);
+      long left = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+      connected = client.blockUntilConnected(Math.toIntExact(left), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       connected = false;
