@@ -11,6 +11,7 @@ import io.axle.registry.Endpoint;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoService.Color;
 import io.axle.testing.EchoServiceImpl;
+import io.axle.testing.LogCapture;
 import io.axle.testing.Pojo;
 import io.axle.testing.Runtimes;
 import java.io.IOException;
@@ -382,6 +383,44 @@ class CrossTransportTest {
     assertThat(overload(transport)).isEqualTo(new Outcome(Status.OVERLOADED,
         "executor 'default' group 0 is full: 1 threads busy, 1 requests queued "
             + "(raise axle.executor.default.max-queue-size or axle.executor.default.thread-per-group)", null));
+  }
+
+  /**
+   * The provider logs its refusals of a full queue: refusing every 50 ms for a little over a second writes
+   * the line at least once (the log's gate, once a second per operation and reason, is shared with the other
+   * cases here, so the first refusal may fall in a second already logged) and no more than once per second.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void fullQueue_refusalsAreLogged_atMostOncePerSecond(String transport) throws Exception {
+    ExecutorService callers = Executors.newSingleThreadExecutor();
+    LogCapture log = new LogCapture();
+    try (Pair pair = new Pair(transport, new EchoServiceImpl(), ONE_THREAD_ONE_SLOT, Map.of())) {
+      Future<String> running = callers.submit(() -> pair.echo.block("first"));
+      pair.impl.awaitBlocked();
+      CompletableFuture<String> queued = pair.echo.echoAsync("queued");
+      long start = System.nanoTime();
+      log.install();
+      int refused = 0;
+      while (System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(1300)) {
+        refused += Outcome.of(() -> pair.echo.echoAsync("refused").get(10, TimeUnit.SECONDS)).status()
+            == Status.OVERLOADED ? 1 : 0;
+        Thread.sleep(50);
+      }
+      log.uninstall();
+      pair.impl.release();
+      assertThat(running.get(10, TimeUnit.SECONDS)).isEqualTo("first");
+      assertThat(queued.get(10, TimeUnit.SECONDS)).isEqualTo("queued");
+      long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) + 1;
+      long lines = log.text().lines().filter(line -> line.contains("WARN io.axle.provider - refused: "
+          + "EchoService.echoAsync was not run: executor 'default' group 0 is full: 1 threads busy, 1 requests "
+          + "queued (raise axle.executor.default.max-queue-size or axle.executor.default.thread-per-group)")).count();
+      assertThat(refused).isGreaterThan(10);
+      assertThat(lines).as("refusal lines in:%n%s", log.text()).isBetween(1L, seconds + 1);
+    } finally {
+      log.uninstall();
+      callers.shutdownNow();
+    }
   }
 
   @ParameterizedTest(name = "{0}")
