@@ -1,7 +1,6 @@
 package io.axle.internal;
 
 import io.axle.config.AxleConfig;
-import io.axle.config.ConfigException;
 import io.axle.config.CoreConfigKeys;
 import io.axle.executor.AxleExecutor;
 import io.axle.executor.AxleExecutors;
@@ -11,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * The executors of one runtime by name: the built-in {@code inline}, {@code group} (the default
@@ -57,12 +55,9 @@ final class ExecutorRegistry {
       default -> named.get(name);
     };
     if (executor == null) {
-      // Not reached from a start, whose validation checked the names with the same wording; kept for a runtime
-      // whose configuration was not validated.
-      throw new ConfigException(List.of(key + ": " + name + " (expected: "
-          + CoreConfigKeys.EXECUTORS_DEFAULT.expected() + "; registered: "
-          + (named.isEmpty() ? "none" : String.join(", ", new TreeSet<>(named.keySet()))) + ") — "
-          + config.origin(key)));
+      // The start validated every executor key against these names (AxleConfig.validate, with the user's words).
+      throw new IllegalStateException(key + ": " + name + " is no executor of this runtime, though the start "
+          + "validated it against " + named.keySet());
     }
     created.put(name, executor);
     return executor;

@@ -1,9 +1,7 @@
 package io.axle.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.axle.testing.LogCapture;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -13,8 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.slf4j.Logger;
@@ -46,20 +43,9 @@ class TracingLogsTest {
   /** The logging context of the thread that ran the backend's method, by the message it was called with. */
   static final Map<String, Map<String, String>> BACKEND_MDC = new ConcurrentHashMap<>();
 
-  /** What Logback's console appender writes, on System.out. */
-  private final LogCapture console = LogCapture.standardOut();
-
-  @BeforeEach
-  void captureConsole() {
-    assumeTrue(LoggerFactory.getILoggerFactory().getClass().getName().startsWith("ch.qos.logback"),
-        "needs Logback as SLF4J's binding: run by the module's logback execution (mvn test runs it)");
-    console.install();
-  }
-
-  @AfterEach
-  void restoreConsole() {
-    console.uninstall();
-  }
+  /** What Logback's console appender writes, on System.out; the test is skipped without Logback. */
+  @RegisterExtension
+  final LogbackConsole console = new LogbackConsole();
 
   @ParameterizedTest(name = "{0}, {1}")
   @CsvSource({"highway, group", "rest, group", "highway, virtual", "rest, inline"})

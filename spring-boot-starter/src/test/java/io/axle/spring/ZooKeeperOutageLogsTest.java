@@ -1,18 +1,14 @@
 package io.axle.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.axle.Axle;
-import io.axle.testing.LogCapture;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -24,19 +20,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * <p>Runs in the module's {@code logback} test execution (as {@link TracingLogsTest}); skipped elsewhere.
  */
 class ZooKeeperOutageLogsTest {
-  private final LogCapture console = LogCapture.standardOut();
-
-  @BeforeEach
-  void captureConsole() {
-    assumeTrue(LoggerFactory.getILoggerFactory().getClass().getName().startsWith("ch.qos.logback"),
-        "needs Logback as SLF4J's binding: run by the module's logback execution (mvn test runs it)");
-    console.install();
-  }
-
-  @AfterEach
-  void restoreConsole() {
-    console.uninstall();
-  }
+  /** What Logback's console appender writes, on System.out; the test is skipped without Logback. */
+  @RegisterExtension
+  final LogbackConsole console = new LogbackConsole();
 
   @Test
   void anOutage_isTwoLinesOfAxles_notAWarningPerReconnectAttempt() throws Exception {

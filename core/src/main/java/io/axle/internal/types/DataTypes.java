@@ -37,6 +37,10 @@ public final class DataTypes {
   private static final Set<Kind> KEY_KINDS = EnumSet.of(Kind.STRING, Kind.TEXT, Kind.ENUM, Kind.INT, Kind.LONG,
       Kind.SHORT, Kind.BYTE, Kind.CHAR, Kind.BOOLEAN);
 
+  /** The marks a path is built with, and the words a message reads them as. */
+  private static final Map<String, String> MARKS = Map.of("[]", "element", "{key}", "key", "{value}", "value",
+      "<>", "value");
+
   private final Map<Type, DataType> built = new HashMap<>();
   private final String where;
   /** The declared type being read, which a path inside it is relative to. */
@@ -406,10 +410,6 @@ public final class DataTypes {
     }
     return text.toString();
   }
-
-  /** The marks of a path, and the words they stand for. */
-  private static final Map<String, String> MARKS = Map.of("[]", "element", "{key}", "key", "{value}", "value",
-      "<>", "value");
 
   private static boolean startsWithMark(String path, int at) {
     return MARKS.keySet().stream().anyMatch(m -> path.startsWith(m, at));

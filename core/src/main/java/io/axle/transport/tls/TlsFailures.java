@@ -26,6 +26,15 @@ public final class TlsFailures {
     return reason + " [" + innermost(failure) + "]";
   }
 
+  /**
+   * What a client's calls fail with when TLS failed on their connection: {@code TLS handshake failed: } and
+   * {@link #describe}, from the client's side. The same words whether the handshake failed as the connection
+   * was made or the provider refused the client's certificate after this side's handshake ended (TLS 1.3).
+   */
+  public static String handshakeFailed(Throwable failure) {
+    return "TLS handshake failed: " + describe(failure, false);
+  }
+
   /** True when {@code failure} came from TLS, not from the network. */
   public static boolean isTls(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {

@@ -84,7 +84,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
         flush();
         outbox.drain();
       } else {
-        closed(TlsFailures.isTls(ar.cause()) ? "TLS handshake failed: " + TlsFailures.describe(ar.cause(), false)
+        closed(TlsFailures.isTls(ar.cause()) ? TlsFailures.handshakeFailed(ar.cause())
             : "cannot connect: " + ar.cause().getMessage());
       }
     }));
@@ -209,7 +209,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
     Throwable reason = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
     if (TlsFailures.isTls(reason)) {
       // After a handshake this side thought complete (TLS 1.3): the provider refused the client's certificate.
-      closeReason = "TLS handshake failed: " + TlsFailures.describe(reason, false);
+      closeReason = TlsFailures.handshakeFailed(reason);
       log.warn("highway: the connection to {} failed: {}", endpoint, closeReason);
     } else if (CallFailures.isConnectionLost(reason)) {
       // A provider killed or a network cut: its calls fail as on any closed connection, in the same words

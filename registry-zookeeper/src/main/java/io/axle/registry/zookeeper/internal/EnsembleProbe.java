@@ -24,12 +24,11 @@ import java.util.concurrent.TimeUnit;
  */
 final class EnsembleProbe {
   private static final int DEFAULT_PORT = 2181;
+  /** How long between two probes of an ensemble nobody answered. */
+  private static final long PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
   private EnsembleProbe() {
   }
-
-  /** How long between two probes of an ensemble nobody answered. */
-  private static final long PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
   /**
    * Probes until a server accepts a connection (or may: it did not answer in time), or {@code deadline}

@@ -136,7 +136,7 @@ public final class ClientLoop {
    */
   private void connectionFailed(HttpConnection connection, Throwable failure) {
     if (TlsFailures.isTls(failure)) {
-      String why = "TLS handshake failed: " + TlsFailures.describe(failure, false);
+      String why = TlsFailures.handshakeFailed(failure);
       uses.computeIfAbsent(connection, c -> new ConnectionUse()).tlsFailure = why;
       log.warn("rest: the connection to {} failed: {}", connection.remoteAddress(), why);
     } else if (CallFailures.isConnectionLost(failure)) {
@@ -360,7 +360,7 @@ public final class ClientLoop {
   }
 
   private static String connectFailure(Throwable cause) {
-    return TlsFailures.isTls(cause) ? "TLS handshake failed: " + TlsFailures.describe(cause, false)
+    return TlsFailures.isTls(cause) ? TlsFailures.handshakeFailed(cause)
         : "cannot connect: " + cause.getMessage();
   }
 
