@@ -74,9 +74,22 @@ public final class Axle implements AutoCloseable {
     return runtime.operations();
   }
 
-  /** The chain every consumer call passes through, e.g. {@code [observation, endpoint-selection(round-robin)] -> transport}. */
+  /**
+   * The consumer chain of an operation no governance key applies to, e.g. {@code [observation,
+   * endpoint-selection(round-robin)] -> transport}, as logged at start. An operation with governance
+   * passes more links: {@link #consumerChains()} lists each one of the references made.
+   */
   public String consumerChain() {
     return runtime.consumerChain();
+  }
+
+  /**
+   * Each operation of the references made so far, {@code service/schemaId.operation}, with the chain its
+   * calls pass, e.g. {@code [observation, bulkhead(10), retry(3 attempts), endpoint-selection(round-robin),
+   * instance-breaker] -> transport}. Sorted by operation.
+   */
+  public Map<String, String> consumerChains() {
+    return runtime.consumerChains();
   }
 
   /**

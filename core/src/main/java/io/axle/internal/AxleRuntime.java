@@ -69,14 +69,11 @@ public final class AxleRuntime {
   private final boolean ownsRegistry;
   private final LoadBalancers loadBalancers;
   private final EndpointStates endpointStates;
-  /** Retry pauses and hedge delays, on a timer of the runtime's Vert.x. */
-  private final RetryPolicy.Delayer delayer;
-  /** One retry budget per service this runtime calls. */
-  private final Map<String, RetryBudget> retryBudgets = new ConcurrentHashMap<>();
   private volatile SelfRegistration registration;
-  private final List<Filter> consumerFilters;
   /** The policy modules on the class path (docs/governance.md). */
   private final List<PolicyFactory> policies;
+  private final ConsumerChains consumerChains;
+  private final ProviderChains providerChains;
   private final InvocationListener listener;
   private final Vertx vertx;
   private final ExecutorRegistry executors;
@@ -92,6 +89,8 @@ public final class AxleRuntime {
   private final Map<ReferenceKey, Object> references = new ConcurrentHashMap<>();
   /** The retry and hedge links of the references made, for {@link #policyStates}. */
   private final List<Supplier<PolicyState>> retryStates = new CopyOnWriteArrayList<>();
+  /** Each operation of the references made, {@code service/schemaId.operation}, with the chain its calls pass. */
+  private final Map<String, List<ChainLink>> referenceChains = new java.util.concurrent.ConcurrentSkipListMap<>();
 
   private record ReferenceKey(Class<?> schemaInterface, String serviceName, String schemaId) {
   }
@@ -99,7 +98,8 @@ public final class AxleRuntime {
   private AxleRuntime(AxleConfig config, Registry registry, boolean ownsRegistry, RuntimeSpec spec,
       InvocationListener listener, Vertx vertx, ExecutorRegistry executors, List<PolicyFactory> policies) {
     this.config = config;
-    this.delayer = (nanos, task) -> {
+    // Retry pauses and hedge delays, on a timer of the runtime's Vert.x.
+    RetryPolicy.Delayer delayer = (nanos, task) -> {
       long timer = vertx.setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), id -> task.run());
       return () -> vertx.cancelTimer(timer);
     };
@@ -109,7 +109,10 @@ public final class AxleRuntime {
     this.loadBalancers = new LoadBalancers(config, spec.loadBalancers);
     this.endpointStates = new EndpointStates(config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_BACKOFF),
         config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_MAX_BACKOFF));
-    this.consumerFilters = List.copyOf(spec.consumerFilters);
+    this.consumerChains = new ConsumerChains(config, spec.consumerFilters, policies, registry, loadBalancers,
+        endpointStates, delayer, spec.linkObserver);
+    this.providerChains = new ProviderChains(config, config.get(CoreConfigKeys.SERVICE_NAME), spec.providerFilters,
+        policies, spec.linkObserver);
     this.listener = listener;
     this.vertx = vertx;
     this.executors = executors;
@@ -159,7 +162,7 @@ public final class AxleRuntime {
         Listeners.of(spec.listeners), vertx, executors, policies);
     try {
       Tls tls = Tls.of(config, vertx);
-      ProviderOperations operations = runtime.providerOperations(providers, providerFilters);
+      ProviderOperations operations = runtime.providerOperations(providers);
       SchemaTransports served = SchemaTransports.of(config, providers, factories.stream().map(TransportFactory::name)
           .toList());
       for (TransportFactory factory : factories) {
@@ -200,8 +203,8 @@ public final class AxleRuntime {
           runtime.boundEndpoints.put(transport.name(), bound);
         }
       }
-      runtime.describe(operations, providerFilters);
-      runtime.logStarted(operations, providerFilters, tls, startNanos);
+      runtime.describe(operations);
+      runtime.logStarted(operations, tls, startNanos);
       // Only once every transport listens: a consumer that sees the entry can call it at once. A local
       // registry made from this runtime's own configuration is seen by no one else: nothing to tell.
       boolean seenByOthers = spec.registry != null || effectiveRegistry.isDynamic();
@@ -238,7 +241,10 @@ public final class AxleRuntime {
     }
   }
 
-  private ProviderOperations providerOperations(List<ProviderRegistration> providers, List<Filter> providerFilters) {
+  /** Each served operation's provider chain, by {@code schemaId.operation}; filled at start. */
+  private final Map<String, ProviderChains.Assembled> providerChainByKey = new LinkedHashMap<>();
+
+  private ProviderOperations providerOperations(List<ProviderRegistration> providers) {
     // Every contract problem of every schema in one failed start, before a transport builds a codec.
     ContractCheck.requireValid(providers.stream()
         .map(p -> SchemaMeta.of(p.schemaId(), p.schemaInterface())).toList());
@@ -259,21 +265,11 @@ public final class AxleRuntime {
       SchemaMeta schema = SchemaMeta.of(registration.schemaId(), registration.schemaInterface());
       for (OperationMeta op : schema.operations().values()) {
         AxleExecutor executor = executors.forOperation(schema.schemaId(), op.name());
-        FaultInjection fault = FaultInjection.forOperation(config, schema.schemaId(), op);
-        List<Filter> links = providerFilters;
-        if (fault != null) {
-          // Loud: a fault left configured in production fails real calls.
-          log.warn("{}: {} (axle.governance.fault.*)", op.qualifiedName(), fault.name());
-          links = new ArrayList<>(providerFilters);
-          links.add(fault);
-        }
-        FilterChain chain = FilterChains.build(links, new MethodInvoker(op, registration.implementation()));
-        OperationScope scope = new OperationScope(config, config.get(CoreConfigKeys.SERVICE_NAME), op);
-        List<Admission> admissions = new ArrayList<>();
-        policies.forEach(p -> admissions.addAll(p.providerAdmissions(scope)));
+        ProviderChains.Assembled chain = providerChains.assemble(op, registration.implementation());
         byKey.put(key(schema.schemaId(), op.name()),
             new ServedOperation(op, registration.implementation().getClass(), executor,
-                executors.describe(executor), chain, listener, providerCalls, admissions));
+                executors.describe(executor), chain.chain(), listener, providerCalls, chain.admissions()));
+        providerChainByKey.put(op.qualifiedName(), chain);
       }
     }
     Map<String, ProviderOperation> frozen = Map.copyOf(byKey);
@@ -304,15 +300,15 @@ public final class AxleRuntime {
   private volatile List<io.axle.OperationInfo> operationInfos = List.of();
   private volatile String consumerChain = "";
 
-  private void describe(ProviderOperations operations, List<Filter> providerFilters) {
-    String providerChain = FilterChains.describe(providerFilters, "method");
+  private void describe(ProviderOperations operations) {
     List<io.axle.OperationInfo> infos = new ArrayList<>();
     for (ProviderOperation op : operations.all()) {
       List<String> admissions = op instanceof ServedOperation served ? served.admissionNames() : List.of();
-      infos.add(new io.axle.OperationInfo(op.meta().qualifiedName(), op.executorDescription(), providerChain, admissions));
+      infos.add(new io.axle.OperationInfo(op.meta().qualifiedName(), op.executorDescription(),
+          providerChainByKey.get(op.meta().qualifiedName()).describe(), admissions));
     }
     operationInfos = List.copyOf(infos);
-    consumerChain = FilterChains.describeConsumer(consumerFilters, loadBalancers.defaultName());
+    consumerChain = consumerChains.describeUngoverned();
   }
 
   /** The operations served, with their executors and chains. */
@@ -339,26 +335,41 @@ public final class AxleRuntime {
     return new io.axle.registry.RegistryState(registry.describe(), reachable);
   }
 
-  /** The consumer chain every call of a reference passes through. */
+  /** The consumer chain of an operation no governance key applies to. */
   public String consumerChain() {
     return consumerChain;
   }
 
-  private void logStarted(ProviderOperations operations, List<Filter> providerFilters, Tls tls, long startNanos) {
+  /** Each operation of the references made so far ({@code service/schemaId.operation}), with its chain. */
+  public Map<String, String> consumerChains() {
+    Map<String, String> described = new LinkedHashMap<>();
+    referenceChains.forEach((operation, links) -> described.put(operation, FilterChains.describe(links)));
+    return described;
+  }
+
+  /** The links of each operation of the references made, for the tests that compare them with a call's path. */
+  Map<String, List<ChainLink>> consumerLinks() {
+    return Map.copyOf(referenceChains);
+  }
+
+  /** The links of each operation served, {@code schemaId.operation}, as {@link #consumerLinks}. */
+  Map<String, List<ChainLink>> providerLinks() {
+    Map<String, List<ChainLink>> links = new LinkedHashMap<>();
+    providerChainByKey.forEach((operation, chain) -> links.put(operation, chain.links()));
+    return links;
+  }
+
+  private void logStarted(ProviderOperations operations, Tls tls, long startNanos) {
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
     // TLS is on every listener or on none (axle.tls.server.enabled): each says which, as a scanner would see it.
     List<String> listening = boundEndpoints.values().stream()
         .map(endpoint -> endpoint + (tls.server() ? " (TLS)" : " (plaintext)")).toList();
     log.info("Axle service '{}' started in {} ms; transports: {}; listening: {}{}", config.get(CoreConfigKeys.SERVICE_NAME),
         millis, transports.keySet(), listening, tls.client() ? "; calls out over TLS" : "");
-    log.info("consumer chain: {}", FilterChains.describeConsumer(consumerFilters, loadBalancers.defaultName()));
-    if (!operations.isEmpty()) {
-      log.info("provider chain: {}", FilterChains.describe(providerFilters, "method"));
-      for (ProviderOperation op : operations.all()) {
-        List<String> admissions = op instanceof ServedOperation served ? served.admissionNames() : List.of();
-        log.info("  serves {} on {}{}", op.meta().qualifiedName(), op.executorDescription(),
-            admissions.isEmpty() ? "" : "; admits through " + admissions + " before its queue");
-      }
+    log.info("consumer chain: {}", consumerChain);
+    for (io.axle.OperationInfo op : operationInfos) {
+      log.info("  serves {} on {}: {}{}", op.name(), op.executor(),
+          op.admissions().isEmpty() ? "" : "admits through " + op.admissions() + " before its queue, then ", op.chain());
     }
   }
 
@@ -396,6 +407,7 @@ public final class AxleRuntime {
     Map<Method, ConsumerOperation> operations = new HashMap<>();
     // Shown once the reference is made: a reference that fails half-way leaves nothing behind.
     List<Supplier<PolicyState>> againStates = new ArrayList<>();
+    Map<String, List<ChainLink>> chains = new LinkedHashMap<>();
     for (OperationMeta op : schema.operations().values()) {
       String transportName = config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, serviceName, schemaId, op.name());
       Transport transport = transports.get(transportName);
@@ -405,56 +417,22 @@ public final class AxleRuntime {
             + transports.keySet() + ") — " + config.origin(key));
       }
       Duration timeout = config.getMostSpecific(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name());
-      // One selection per operation, as before it was a link: each operation turns its own
-      // round-robin, so callers alternating operations still spread each one over every instance.
-      OperationScope scope = new OperationScope(config, serviceName, op);
-      List<Filter> policyLinks = new ArrayList<>();
-      List<Filter> attemptLinks = new ArrayList<>();
-      policies.forEach(p -> {
-        policyLinks.addAll(p.consumerPolicies(scope));
-        attemptLinks.addAll(p.attemptPolicies(scope));
-      });
-      RetryBudget budget = retryBudgets.computeIfAbsent(serviceName,
-          s -> new RetryBudget(config.get(CoreConfigKeys.RETRY_BUDGET_PERCENT),
-              config.get(CoreConfigKeys.RETRY_BUDGET_MIN_PER_SECOND)));
-      // Hedging or retries, as in gRPC: a hedged operation gets no retry link.
-      Filter again = HedgePolicy.forOperation(config, serviceName, op, RetryPolicy.isIdempotent(config, serviceName, op),
-          budget, delayer);
-      if (again == null) {
-        again = RetryPolicy.forOperation(config, serviceName, op, budget, delayer);
+      ConsumerChains.Assembled chain = consumerChains.assemble(serviceName, op, transport);
+      if (chain.againState() != null) {
+        againStates.add(chain.againState());
       }
-      if (again instanceof RetryPolicy retry) {
-        againStates.add(retry::state);
-      } else if (again instanceof HedgePolicy hedge) {
-        againStates.add(hedge::state);
+      String described = chain.describe();
+      chains.put(serviceName + "/" + op.qualifiedName(), chain.links());
+      if (!described.equals(consumerChain)) {
+        log.info("reference {}/{}: {} passes {}", serviceName, schemaId, op.name(), described);
       }
-      // The user's filters, the policies, then retry or hedge last, so that each attempt goes through the
-      // selection for a new pick.
-      List<Filter> filters = new ArrayList<>(consumerFilters);
-      filters.addAll(policyLinks);
-      if (again != null) {
-        filters.add(again);
-      }
-      if (!policyLinks.isEmpty() || again != null) {
-        List<String> names = new ArrayList<>();
-        policyLinks.forEach(f -> names.add(f.name()));
-        if (again != null) {
-          names.add(again.name() + ", idempotent");
-        }
-        log.info("reference {}/{}: {} adds {} before its endpoint selection", serviceName, schemaId, op.name(), names);
-      }
-      if (!attemptLinks.isEmpty()) {
-        log.info("reference {}/{}: {} adds {} after its endpoint selection", serviceName, schemaId, op.name(),
-            attemptLinks.stream().map(Filter::name).toList());
-      }
-      operations.put(op.method(), new ConsumerOperation(op, transport, timeout.toNanos(),
-          config.mostSpecificKey(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name()), listener, filters,
-          new EndpointSelection(serviceName, transport.name(), registry,
-              loadBalancers.create(serviceName, schemaId, op.name()), endpointStates, budget, again == null,
-              config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_REFUSED_BACKOFF)), List.copyOf(attemptLinks)));
+      operations.put(op.method(), new ConsumerOperation(op, transport.name(), timeout.toNanos(),
+          config.mostSpecificKey(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name()), listener,
+          chain.chain()));
     }
     T proxy = ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
     retryStates.addAll(againStates);
+    referenceChains.putAll(chains);
     return proxy;
   }
 

@@ -1,6 +1,5 @@
 package io.axle.internal;
 
-import io.axle.Filter;
 import io.axle.FilterChain;
 import io.axle.Invocation;
 import io.axle.InvocationListener;
@@ -8,15 +7,11 @@ import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Role;
 import io.axle.contract.OperationMeta;
-import io.axle.transport.Transport;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * One operation of one reference, resolved when the reference is made: its transport, its
- * timeout and its chain, which ends in an {@link EndpointSelection} and its transport link. A call
- * does no configuration lookup.
+ * timeout and its chain, as {@link ConsumerChains} assembled it. A call does no configuration lookup.
  */
 final class ConsumerOperation {
   private final OperationMeta meta;
@@ -27,24 +22,14 @@ final class ConsumerOperation {
   private final InvocationListener listener;
   private final FilterChain chain;
 
-  ConsumerOperation(OperationMeta meta, Transport transport, long timeoutNanos, String timeoutKey,
-      InvocationListener listener, List<Filter> filters, EndpointSelection selection, List<Filter> attemptLinks) {
+  ConsumerOperation(OperationMeta meta, String transport, long timeoutNanos, String timeoutKey,
+      InvocationListener listener, FilterChain chain) {
     this.meta = meta;
     this.timeoutKey = timeoutKey;
-    this.transport = transport.name();
+    this.transport = transport;
     this.timeoutNanos = timeoutNanos;
     this.listener = listener;
-    // Links after the selection see the instance it picked, once per attempt.
-    FilterChain attempt = FilterChains.build(attemptLinks, new EndpointSelection.TransportLink(transport));
-    this.chain = FilterChains.build(links(filters, selection), attempt);
-  }
-
-  /** The user's filters, then the selection: retry and hedging filters wrap the pick of an instance. */
-  static List<Filter> links(List<Filter> filters, Filter selection) {
-    List<Filter> links = new ArrayList<>(filters.size() + 1);
-    links.addAll(filters);
-    links.add(selection);
-    return links;
+    this.chain = chain;
   }
 
   OperationMeta meta() {

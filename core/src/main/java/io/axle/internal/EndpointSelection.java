@@ -14,6 +14,7 @@ import io.axle.registry.Registry;
 import io.axle.registry.ServiceInstance;
 import io.axle.registry.ServiceInstances;
 import io.axle.transport.CallFailures;
+import io.axle.transport.calls.Resend;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -178,24 +179,24 @@ final class EndpointSelection implements Filter {
         // An answer came over the connection (a timeout is the consumer's own timer, not one).
         target.state().answered();
       }
-      // Only what cannot have run anywhere goes to another instance: nothing of it was written, or
-      // the provider refused it before its method ran (marked so on the wire). A bare SHUTTING_DOWN
-      // or OVERLOADED is not enough: a provider may relay one from a call of its own after its method ran.
-      boolean unsent = status == Status.CONNECTION_FAILED && !written;
-      boolean refused = !unsent && response.error() != null && response.error().isNotRun();
-      if (refused) {
+      if (response.isOk()) {
+        return CompletableFuture.completedFuture(response);
+      }
+      // Only what cannot have run anywhere goes to another instance (Resend's rules): nothing of it was
+      // written, or the provider refused it before its method ran (marked so on the wire). A bare
+      // SHUTTING_DOWN or OVERLOADED is not enough: a provider may relay one from a call of its own after its method ran.
+      Resend.Attempt ended = Resend.Attempt.of(response, written, !invocation.isExpired(), false);
+      if (ended.notRun() && (written || status != Status.CONNECTION_FAILED)) {
         // Skipped for a moment by this operation's next picks, so that its refusals do not drain the budget.
         refusedBy(target);
       }
-      if (!(unsent || refused) || invocation.isExpired() || tried.size() + 1 >= all.size()) {
+      Resend.Verdict verdict = Resend.verdict(Resend.Way.FAILOVER, ended);
+      if (!verdict.mayResend() || tried.size() + 1 >= all.size()) {
         return CompletableFuture.completedFuture(response);
       }
-      if (refused && written) {
-        // Another instance may take it, but an overload everywhere must not double the load: a resend
-        // is budgeted. (A refusal before anything was sent, by a link after this one, costs nothing.)
-        if (!budget.tryWithdraw()) {
-          return CompletableFuture.completedFuture(response);
-        }
+      if (verdict == Resend.Verdict.IF_BUDGET_ALLOWS && !budget.tryWithdraw()) {
+        // Another instance may take it, but an overload everywhere must not double the load.
+        return CompletableFuture.completedFuture(response);
       }
       List<Target> triedNow = new ArrayList<>(tried.size() + 1);
       triedNow.addAll(tried);

@@ -10,6 +10,7 @@ import io.axle.config.CoreConfigKeys;
 import io.axle.config.HedgeDelay;
 import io.axle.contract.OperationMeta;
 import io.axle.policy.PolicyState;
+import io.axle.transport.calls.Resend;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -64,7 +65,7 @@ final class HedgePolicy implements Filter {
     first.markCancellable();
     CompletableFuture<Response> primary = next.proceed(first);
     Response now = primary.isDone() && !primary.isCompletedExceptionally() ? primary.getNow(null) : null;
-    if (now != null && !RetryPolicy.RETRYABLE.contains(now.status())) {
+    if (now != null && !Resend.mayCure(now.status())) {
       return observed(primary, start);
     }
     Race race = new Race(first, next, start);
@@ -113,7 +114,9 @@ final class HedgePolicy implements Filter {
     boolean hedge() {
       Invocation attempt;
       synchronized (this) {
-        if (settled || second != null || first.isExpired() || !budget.tryWithdraw()) {
+        if (settled || second != null || !Resend.verdict(Resend.Way.HEDGE,
+            new Resend.Attempt(null, false, false, !first.isExpired(), true, false)).mayResend()
+            || !budget.tryWithdraw()) {
           return false;
         }
         attempt = first.hedgeAttempt();
@@ -133,7 +136,7 @@ final class HedgePolicy implements Filter {
     void ended(Invocation attempt, Response response, Throwable error) {
       Response answer = response != null ? response : Response.failure(Failures.internal(
           first.operation().qualifiedName() + " attempt", error));
-      boolean retryable = RetryPolicy.RETRYABLE.contains(answer.status());
+      boolean retryable = Resend.mayCure(answer.status());
       if (attempt != first && attempt.requestWrites() == 0 && answer.error() != null && answer.error().isNotRun()) {
         budget.refund(); // the hedge had nowhere to go (one instance listed): nothing was sent
       }

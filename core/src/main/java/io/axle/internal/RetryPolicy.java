@@ -5,14 +5,12 @@ import io.axle.Filter;
 import io.axle.FilterChain;
 import io.axle.Invocation;
 import io.axle.Response;
-import io.axle.Status;
 import io.axle.config.AxleConfig;
 import io.axle.config.CoreConfigKeys;
 import io.axle.contract.OperationMeta;
+import io.axle.transport.calls.Resend;
 import io.axle.policy.PolicyState;
 import java.time.Duration;
-import java.util.EnumSet;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -31,9 +29,6 @@ import org.slf4j.LoggerFactory;
  * calls that provably did not run applies to them.
  */
 final class RetryPolicy implements Filter {
-  /** Failures another attempt may cure; shared with hedging. */
-  static final Set<Status> RETRYABLE = EnumSet.of(Status.CONNECTION_FAILED, Status.OVERLOADED,
-      Status.SHUTTING_DOWN, Status.PROVIDER_ERROR, Status.INTERNAL_ERROR);
   /** Runs a task after a pause, on one of the runtime's event loops; what it returns cancels it. */
   @FunctionalInterface
   interface Delayer {
@@ -109,21 +104,17 @@ final class RetryPolicy implements Filter {
         sentAgain.increment();
         lastNanos = System.nanoTime();
       }
-      if (!RETRYABLE.contains(response.status()) || attempt >= attempts) {
+      if (response.isOk() || attempt >= attempts) {
         return CompletableFuture.completedFuture(response);
       }
-      boolean refusedHere = response.error() != null && response.error().isNotRun()
-          && invocation.requestWrites() == writesBefore;
-      if (refusedHere) {
-        // Refused before anything was sent (every instance's breaker open): the selection tried them all.
-        return CompletableFuture.completedFuture(response);
-      }
-      long pause = pauseNanos <= 0 ? 0
+      long pause = pauseNanos <= 0 || !Resend.mayCure(response.status()) ? 0
           : pauseNanos / 2 + ThreadLocalRandom.current().nextLong(Math.max(1, pauseNanos));
-      if (call.remainingNanos() <= pause) {
+      Resend.Verdict verdict = Resend.verdict(Resend.Way.RETRY, Resend.Attempt.of(response,
+          invocation.requestWrites() > writesBefore, call.remainingNanos() > pause, true));
+      if (!verdict.mayResend()) {
         return CompletableFuture.completedFuture(response);
       }
-      if (!budget.tryWithdraw()) {
+      if (verdict == Resend.Verdict.IF_BUDGET_ALLOWS && !budget.tryWithdraw()) {
         budgetRefused.increment();
         lastNanos = System.nanoTime();
         return CompletableFuture.completedFuture(response);

@@ -38,6 +38,8 @@ public final class RuntimeSpec {
   public final List<HttpEndpoint> httpEndpoints = new ArrayList<>();
   public final Map<String, AxleExecutor> executors = new LinkedHashMap<>();
   public final Map<String, Supplier<? extends LoadBalancer>> loadBalancers = new LinkedHashMap<>();
+  /** Null but in the tests that check the chains described are the chains walked ({@link LinkObserver}). */
+  public LinkObserver linkObserver;
   /** Empty: the transports found with {@link java.util.ServiceLoader}. */
   public final List<TransportFactory> transports = new ArrayList<>();
 }

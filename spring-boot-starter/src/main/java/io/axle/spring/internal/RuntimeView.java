@@ -70,7 +70,8 @@ final class RuntimeView {
   }
 
   /**
-   * All of it: {@link #of}, the operations served with their executors and chains, the consumer chain, the
+   * All of it: {@link #of}, the operations served with their executors and chains, the consumer chain and each reference
+   * operation's, the
    * configuration with each value's source, policies and the last window.
    */
   static Map<String, Object> full(Axle axle, AxleMetrics metrics) {
@@ -86,6 +87,7 @@ final class RuntimeView {
     }
     view.put("operations", operations);
     view.put("consumerChain", axle.consumerChain());
+    view.put("consumerChains", axle.consumerChains());
     view.put("configuration", configuration(axle.config()));
     List<Map<String, String>> policies = new ArrayList<>();
     for (PolicyState policy : axle.policyStates()) {

@@ -11,6 +11,7 @@ import io.axle.transport.CallFailures;
 import io.axle.transport.WireBytes;
 import io.axle.transport.calls.LoopOutbox;
 import io.axle.transport.calls.PendingCalls;
+import io.axle.transport.calls.Resend;
 import io.axle.transport.tls.TlsFailures;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
@@ -304,8 +305,10 @@ public final class ClientLoop {
     }
     if (ar.failed()) {
       Throwable cause = ar.cause();
-      if (resendable && !call.retried && !pending.isClosed() && isConnectionClosed(cause)
-          && !call.invocation().isExpired()) {
+      // A kept-alive connection the server closed as the request arrived: once more, on a new connection.
+      boolean stale = resendable && isConnectionClosed(cause);
+      if (!call.retried && !pending.isClosed() && Resend.verdict(Resend.Way.STALE_CONNECTION, new Resend.Attempt(
+          Status.CONNECTION_FAILED, false, true, !call.invocation().isExpired(), false, stale)).mayResend()) {
         call.retried = true;
         call.firstFailure = CallFailures.failedOn(call.operationName(), call.endpoint(), reason(cause));
         call.httpRequest = null;
