@@ -2,6 +2,7 @@ package io.axle.highway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.axle.Axle;
 import io.axle.AxleException;
@@ -141,14 +142,23 @@ class HighwayOverloadAndTimeoutTest {
       }
       Pattern waited = Pattern.compile("EchoService\\.delayedEcho timed out after ([0-9.]+) ms waiting for .+ "
           + "\\(expected: an answer within axle\\.request\\.timeout\\.echo-service\\.EchoService\\.delayedEcho\\)");
+      // On a loaded machine a call's 40 ms may pass before its loop takes it: it then fails unsent, as late.
+      Pattern unsent = Pattern.compile("EchoService\\.delayedEcho timed out before it could be sent to .+");
+      int timedWaits = 0;
       for (CompletableFuture<String> call : calls) {
-        assertThatThrownBy(() -> call.get(10, TimeUnit.SECONDS)).cause().isInstanceOfSatisfying(AxleException.class, e -> {
-          assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED);
-          Matcher m = waited.matcher(e.getMessage());
-          assertThat(m.matches()).as(e.getMessage()).isTrue();
+        Throwable thrown = catchThrowable(() -> call.get(10, TimeUnit.SECONDS));
+        assertThat(thrown).as("a call answered after its deadline").hasCauseInstanceOf(AxleException.class);
+        AxleException e = (AxleException) thrown.getCause();
+        assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED);
+        Matcher m = waited.matcher(e.getMessage());
+        if (m.matches()) {
+          timedWaits++;
           assertThat(Double.parseDouble(m.group(1))).as(e.getMessage()).isBetween(40.0, 1900.0);
-        });
+        } else {
+          assertThat(e.getMessage()).matches(unsent);
+        }
       }
+      assertThat(timedWaits).as("calls that were sent and timed out waiting").isPositive();
     }
   }
 
