@@ -5,15 +5,13 @@ import io.axle.registry.Endpoint;
 import java.util.Map;
 
 /**
- * One call as a {@link Filter} sees it: what a filter may read, and the little it may change —
- * the arguments' entries, the context entries that travel with the call, and the deadline. The
- * rest (which transport carries it, which instance it goes to, its stage timings, its end) the
- * chassis keeps on the {@link Invocation} behind it, which only the chassis and listeners see.
- *
- * <p>Sealed: the one implementation is the chassis' own, so a filter passes on the call it was
- * given, not one of its making.
+ * One call as a {@link Filter} and an {@link InvocationListener} see it: what they may read, and the
+ * little a filter may change — the arguments' entries, the context entries that travel with the call,
+ * and the deadline. Nothing else of it can be changed through this interface: which transport carries it,
+ * which instance it goes to, its stage timings, its retries and its end are the chassis' own. A filter
+ * passes on the call it was given ({@code next.proceed(call)}); the chassis refuses any other.
  */
-public sealed interface Call permits Invocation {
+public interface Call {
   Role role();
 
   OperationMeta operation();
@@ -36,7 +34,7 @@ public sealed interface Call permits Invocation {
    * first and set its deadline on what is sent from there.
    */
   static java.util.Optional<Call> current() {
-    return java.util.Optional.ofNullable(Invocation.serving());
+    return java.util.Optional.ofNullable(io.axle.internal.Invocation.serving());
   }
 
   /** The deadline on the {@link System#nanoTime()} clock, or 0 for none. */
@@ -64,4 +62,22 @@ public sealed interface Call permits Invocation {
    * known.
    */
   Endpoint endpoint();
+
+  /**
+   * When the call reached {@code stage}, on the {@link System#nanoTime()} clock; 0 if it did not, or if
+   * nobody listened (only {@link Stage#CONSUMER_START} and {@link Stage#PROVIDER_RECEIVED} are always timed).
+   */
+  long stageNanos(Stage stage);
+
+  /** Consumer: attempts sent after the first (retries, a hedge); 0 for a call that went once. */
+  int extraAttempts();
+
+  /**
+   * Consumer: the operation of the provider call whose deadline this call took, being sooner than its own
+   * timeout; null when the deadline is the call's own.
+   */
+  String deadlineFrom();
+
+  /** Consumer: the configuration key that gave the call its own timeout, for a timeout's message; or null. */
+  String timeoutKey();
 }

@@ -14,14 +14,14 @@ public interface InvocationListener {
   InvocationListener NONE = new InvocationListener() {
   };
 
-  /** The call reached {@code stage}; {@code invocation.stageNanos(stage)} says when. */
-  default void onStage(Invocation invocation, Stage stage) {
+  /** The call reached {@code stage}; {@code call.stageNanos(stage)} says when. */
+  default void onStage(Call call, Stage stage) {
   }
 
   /**
    * The call ended. Consumer: its outcome was handed to the caller. Provider: its answer was
    * written, or could not be (the connection was gone).
    */
-  default void onEnd(Invocation invocation, Response response) {
+  default void onEnd(Call call, Response response) {
   }
 }

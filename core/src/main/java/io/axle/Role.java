@@ -1,6 +1,6 @@
 package io.axle;
 
-/** Which side of a call an {@link Invocation} belongs to. */
+/** Which side of a call an {@link Call} belongs to. */
 public enum Role {
   CONSUMER,
   PROVIDER

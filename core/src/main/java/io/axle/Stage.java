@@ -1,7 +1,7 @@
 package io.axle;
 
 /**
- * The points of a call that are timed with {@link System#nanoTime()} into its {@link Invocation},
+ * The points of a call that are timed with {@link System#nanoTime()} into its {@link Call},
  * in the order they happen. Each role uses its own subset, always in declaration order; a stage a
  * call never reaches (a request that fails before it is sent, a queued request whose deadline
  * passed) is skipped, never reordered. docs/metrics.md names the stage between each pair.

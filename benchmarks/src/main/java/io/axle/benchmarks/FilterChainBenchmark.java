@@ -1,15 +1,17 @@
 package io.axle.benchmarks;
 
+import io.axle.Call;
 import io.axle.Filter;
 import io.axle.FilterChain;
-import io.axle.Call;
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.internal.FilterChains;
+import io.axle.internal.Invocation;
+import io.axle.internal.InvocationChain;
 import io.axle.internal.MethodInvoker;
+import io.axle.internal.TestInvocations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -36,7 +38,7 @@ public class FilterChainBenchmark {
   @Param({"0", "1", "4", "16"})
   public int filters;
 
-  private FilterChain chain;
+  private InvocationChain chain;
   private Invocation invocation;
 
   @Setup
@@ -53,7 +55,7 @@ public class FilterChainBenchmark {
     }
     chain = FilterChains.build(list, new MethodInvoker(echo, new BenchService.Impl()));
     // One invocation for every call: what it costs to make one is not the chain's.
-    invocation = new Invocation(Role.PROVIDER, echo, new Object[] {BenchService.ECHO_MESSAGE});
+    invocation = TestInvocations.of(Role.PROVIDER, echo, new Object[] {BenchService.ECHO_MESSAGE});
   }
 
   /** The chain and the method, up to the completed future of the response. */

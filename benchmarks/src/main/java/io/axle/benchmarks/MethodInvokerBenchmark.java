@@ -1,10 +1,11 @@
 package io.axle.benchmarks;
 
-import io.axle.Invocation;
 import io.axle.Role;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import io.axle.internal.Invocation;
 import io.axle.internal.MethodInvoker;
+import io.axle.internal.TestInvocations;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -47,7 +48,7 @@ public class MethodInvokerBenchmark {
         default -> throw new IllegalArgumentException("path: " + path + " (expected: constant or plain)");
       };
     }
-    invocation = new Invocation(Role.PROVIDER, echo, new Object[] {BenchService.ECHO_MESSAGE});
+    invocation = TestInvocations.of(Role.PROVIDER, echo, new Object[] {BenchService.ECHO_MESSAGE});
   }
 
   /** One call, up to the completed future of the response. */

@@ -1,11 +1,13 @@
 package io.axle.benchmarks;
 
-import io.axle.Invocation;
+import io.axle.Call;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.Stage;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import io.axle.internal.Invocation;
+import io.axle.internal.TestInvocations;
 import io.axle.metrics.internal.Instruments;
 import io.axle.metrics.internal.MetricsListener;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -52,8 +54,8 @@ public class MetricsHotPathBenchmark {
     @Setup
     public void setUp() {
       OperationMeta echo = SchemaMeta.of(BenchService.SCHEMA_ID, BenchService.class).operation("echo");
-      invocation = new Invocation(Role.PROVIDER, echo, new Object[] {BenchService.ECHO_MESSAGE});
-      invocation.transport("highway");
+      invocation = TestInvocations.of(Role.PROVIDER, echo, new Object[] {BenchService.ECHO_MESSAGE});
+      TestInvocations.onTransport(invocation, "highway");
       // 20 µs in all: decode 1, queue 3, execute 8, encode 2, send 6.
       long t = System.nanoTime();
       invocation.mark(Stage.PROVIDER_RECEIVED, t);

@@ -2,8 +2,10 @@ package io.axle.internal;
 
 import io.axle.AxleException;
 import io.axle.Filter;
-import io.axle.FilterChain;
 import io.axle.InvocationListener;
+import io.axle.Response;
+import io.axle.Role;
+import io.axle.Stage;
 import io.axle.config.AxleConfig;
 import io.axle.config.ConfigKey;
 import io.axle.config.ConfigKeys;
@@ -13,8 +15,6 @@ import io.axle.contract.SchemaMeta;
 import io.axle.executor.AxleExecutor;
 import io.axle.internal.RuntimeSpec.ProviderRegistration;
 import io.axle.internal.types.ContractCheck;
-import io.axle.policy.Admission;
-import io.axle.policy.OperationScope;
 import io.axle.policy.PolicyFactory;
 import io.axle.policy.PolicyState;
 import io.axle.registry.Endpoint;
@@ -287,7 +287,12 @@ public final class AxleRuntime {
 
       @Override
       public void unmatched(String transport, Endpoint caller, long receivedNanos, AxleException error) {
-        UnmatchedRequests.record(listener, transport, caller, receivedNanos, error);
+        // Heard as a provider call of the pseudo-operation that ended with the error's status.
+        Invocation invocation = new Invocation(Role.PROVIDER, UnmatchedRequests.OPERATION, new Object[0], listener);
+        invocation.transport(transport);
+        invocation.endpoint(caller);
+        invocation.mark(Stage.PROVIDER_RECEIVED, receivedNanos);
+        invocation.end(Response.failure(error));
       }
     };
   }

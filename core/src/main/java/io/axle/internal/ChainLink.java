@@ -5,10 +5,11 @@ import io.axle.Filter;
 /**
  * One link of an assembled chain, as {@link ConsumerChains} and {@link ProviderChains} list it: its name
  * (as the start-up log, {@code Axle.consumerChains()}, {@code OperationInfo} and Actuator print it), the
- * part of the chain it belongs to, and the filter that is it ({@code null} for the terminal links, the
- * transport and the method, and for admissions, which run before the executor's queue).
+ * part of the chain it belongs to, and what it is: a user's or a policy module's {@link Filter}, or one of the
+ * runtime's own {@link RuntimeLink}s (both null for the terminal links, the transport and the method, and for
+ * admissions, which run before the executor's queue).
  */
-record ChainLink(String name, Part part, Filter filter) {
+record ChainLink(String name, Part part, Filter filter, RuntimeLink runtimeLink) {
   /** The parts of the two chains, in the order a call passes them, with the thread each runs on. */
   enum Part {
     USER_FILTER("the user's filter", "the caller's; its response half: the client event loop"),
@@ -33,10 +34,19 @@ record ChainLink(String name, Part part, Filter filter) {
 
   /** A terminal or admission link: named, with nothing to build. */
   static ChainLink named(String name, Part part) {
-    return new ChainLink(name, part, null);
+    return new ChainLink(name, part, null, null);
   }
 
   static ChainLink of(Filter filter, Part part) {
-    return new ChainLink(filter.name(), part, filter);
+    return new ChainLink(filter.name(), part, filter, null);
+  }
+
+  static ChainLink of(RuntimeLink link, Part part) {
+    return new ChainLink(link.name(), part, null, link);
+  }
+
+  /** True for a link a call walks through (not a terminal, not an admission). */
+  boolean walked() {
+    return filter != null || runtimeLink != null;
   }
 }

@@ -1,7 +1,6 @@
 package io.axle.internal;
 
 import io.axle.Filter;
-import io.axle.FilterChain;
 import io.axle.config.AxleConfig;
 import io.axle.config.CoreConfigKeys;
 import io.axle.contract.OperationMeta;
@@ -53,7 +52,7 @@ final class ConsumerChains {
    * @param selection the operation's endpoint selection, which watches the registry until it is closed
    * @param againState what its retry or hedging link reports ({@code Axle.policyStates()}), or null without one
    */
-  record Assembled(List<ChainLink> links, FilterChain chain, EndpointSelection selection,
+  record Assembled(List<ChainLink> links, InvocationChain chain, EndpointSelection selection,
       Supplier<PolicyState> againState) {
     String describe() {
       return FilterChains.describe(links);
@@ -65,7 +64,7 @@ final class ConsumerChains {
     OperationScope scope = new OperationScope(config, service, op);
     RetryBudget budget = retryBudgets.computeIfAbsent(service, s -> new RetryBudget(
         config.get(CoreConfigKeys.RETRY_BUDGET_PERCENT), config.get(CoreConfigKeys.RETRY_BUDGET_MIN_PER_SECOND)));
-    Filter again = againLink(service, op, budget);
+    RuntimeLink again = againLink(service, op, budget);
     // One selection per operation: each turns its own round-robin, so callers alternating operations still
     // spread each one over every instance.
     EndpointSelection selection = new EndpointSelection(service, transport.name(), registry,
@@ -88,15 +87,15 @@ final class ConsumerChains {
     // 6. The transport.
     links.add(ChainLink.named(EndpointSelection.TransportLink.NAME, Part.TRANSPORT));
 
-    FilterChain chain = FilterChains.build(op, links, new EndpointSelection.TransportLink(transport), observer);
+    InvocationChain chain = FilterChains.build(op, links, new EndpointSelection.TransportLink(transport), observer);
     Supplier<PolicyState> state = again instanceof RetryPolicy retry ? retry::state
         : again instanceof HedgePolicy hedge ? hedge::state : null;
     return new Assembled(List.copyOf(links), chain, selection, state);
   }
 
   /** Hedging when a delay is set for an idempotent operation, else retries when it may be sent more than once. */
-  private Filter againLink(String service, OperationMeta op, RetryBudget budget) {
-    Filter hedge = HedgePolicy.forOperation(config, service, op, RetryPolicy.isIdempotent(config, service, op),
+  private RuntimeLink againLink(String service, OperationMeta op, RetryBudget budget) {
+    RuntimeLink hedge = HedgePolicy.forOperation(config, service, op, RetryPolicy.isIdempotent(config, service, op),
         budget, delayer);
     return hedge != null ? hedge : RetryPolicy.forOperation(config, service, op, budget, delayer);
   }

@@ -1,11 +1,9 @@
 package io.axle.internal;
 
-import io.axle.FilterChain;
-import io.axle.Invocation;
 import io.axle.InvocationListener;
 import io.axle.Response;
-import io.axle.Stage;
 import io.axle.Role;
+import io.axle.Stage;
 import io.axle.contract.OperationMeta;
 import java.util.concurrent.CompletableFuture;
 
@@ -20,10 +18,10 @@ final class ConsumerOperation {
   /** The key that set the timeout ({@code axle.request.timeout.orders.OrderApi.slow}), for its message. */
   private final String timeoutKey;
   private final InvocationListener listener;
-  private final FilterChain chain;
+  private final InvocationChain chain;
 
   ConsumerOperation(OperationMeta meta, String transport, long timeoutNanos, String timeoutKey,
-      InvocationListener listener, FilterChain chain) {
+      InvocationListener listener, InvocationChain chain) {
     this.meta = meta;
     this.timeoutKey = timeoutKey;
     this.transport = transport;

@@ -1,10 +1,6 @@
 package io.axle.internal;
 
 import io.axle.AxleException;
-import io.axle.Call;
-import io.axle.Filter;
-import io.axle.FilterChain;
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
@@ -39,7 +35,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * gets a new pick; a hedge, an attempt of its own ({@link Invocation#hedgeAttempt}), avoids the first
  * attempt's instance and is not sent when there is no other.
  */
-final class EndpointSelection implements Filter {
+final class EndpointSelection implements RuntimeLink {
   private final String serviceName;
   private final String transport;
   private final Registry registry;
@@ -95,9 +91,7 @@ final class EndpointSelection implements Filter {
   }
 
   @Override
-  public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
-    // The one implementation of the sealed Call.
-    Invocation invocation = (Invocation) call;
+  public CompletableFuture<Response> onInvocation(Invocation invocation, InvocationChain next) {
     List<Target> all = targets;
     if (all.isEmpty()) {
       return CompletableFuture.completedFuture(Response.failure(Status.CONNECTION_FAILED, noInstance()));
@@ -140,7 +134,7 @@ final class EndpointSelection implements Filter {
     return List.of();
   }
 
-  private CompletableFuture<Response> attempt(Invocation invocation, FilterChain next, List<Target> all,
+  private CompletableFuture<Response> attempt(Invocation invocation, InvocationChain next, List<Target> all,
       List<Target> tried) {
     List<Target> candidates = tried.isEmpty() && states.noneFailing() && noRecentRefusal() ? all
         : candidates(all, tried);
@@ -300,13 +294,12 @@ final class EndpointSelection implements Filter {
   }
 
   /** The last link: sends to the endpoint the selection picked, over the reference's transport. */
-  record TransportLink(io.axle.transport.Transport transport) implements FilterChain {
+  record TransportLink(io.axle.transport.Transport transport) implements InvocationChain {
     /** How the chain printed at start-up names this link. */
     static final String NAME = "transport";
 
     @Override
-    public CompletableFuture<Response> proceed(Call call) {
-      Invocation invocation = (Invocation) call;
+    public CompletableFuture<Response> proceed(Invocation invocation) {
       if (invocation.isCancelled()) {
         // An attempt that lost before it was sent: nothing goes out, and what ends it is a cancellation,
         // not a failure (no isolation, no failover, nothing counted against the instance).

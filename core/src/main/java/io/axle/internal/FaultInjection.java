@@ -1,8 +1,5 @@
 package io.axle.internal;
 
-import io.axle.Call;
-import io.axle.Filter;
-import io.axle.FilterChain;
 import io.axle.Response;
 import io.axle.Status;
 import io.axle.config.AxleConfig;
@@ -22,7 +19,7 @@ import java.util.function.IntSupplier;
  * trying retries, breakers and limits against a provider that misbehaves on purpose; it is the
  * last link before the method, after the user's filters.
  */
-final class FaultInjection implements Filter {
+final class FaultInjection implements RuntimeLink {
   private final String operation;
   private final Status abort;
   private final int abortPercent;
@@ -61,7 +58,7 @@ final class FaultInjection implements Filter {
   }
 
   @Override
-  public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
+  public CompletableFuture<Response> onInvocation(Invocation invocation, InvocationChain next) {
     if (abort != null && percentile.getAsInt() < abortPercent) {
       return CompletableFuture.completedFuture(Response.failure(abort, operation
           + " failed by fault injection (" + abortKey + ": " + abort + ", " + abortPercent + "% of calls)"));
@@ -74,13 +71,13 @@ final class FaultInjection implements Filter {
         return CompletableFuture.completedFuture(Response.failure(Status.SHUTTING_DOWN,
             operation + " was interrupted in an injected delay"));
       }
-      if (call.isExpired()) {
+      if (invocation.isExpired()) {
         // As for a request that waited in a queue: what the caller gave up on is not started.
         return CompletableFuture.completedFuture(Response.failure(Status.DEADLINE_EXCEEDED, operation
             + " was not run: the caller's deadline passed during an injected delay"));
       }
     }
-    return next.proceed(call);
+    return next.proceed(invocation);
   }
 
   @Override

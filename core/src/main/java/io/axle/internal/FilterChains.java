@@ -2,7 +2,6 @@ package io.axle.internal;
 
 import io.axle.Call;
 import io.axle.Filter;
-import io.axle.FilterChain;
 import io.axle.Response;
 import io.axle.contract.OperationMeta;
 import java.util.ArrayList;
@@ -19,27 +18,28 @@ public final class FilterChains {
   }
 
   /** {@code filters} in order, then {@code terminal}. */
-  public static FilterChain build(List<Filter> filters, FilterChain terminal) {
-    FilterChain next = terminal;
+  public static InvocationChain build(List<Filter> filters, InvocationChain terminal) {
+    InvocationChain next = terminal;
     for (int i = filters.size() - 1; i >= 0; i--) {
-      next = new Link(filters.get(i), next);
+      next = new FilterStep(filters.get(i), next);
     }
     return next;
   }
 
   /**
-   * The links with a filter, in order, then {@code terminal}; with an {@code observer}, each link (and the
+   * The links a call walks, in order, then {@code terminal}; with an {@code observer}, each link (and the
    * terminal, under the last link's name) tells it when a call enters.
    */
-  static FilterChain build(OperationMeta op, List<ChainLink> links, FilterChain terminal, LinkObserver observer) {
-    List<ChainLink> withFilters = links.stream().filter(l -> l.filter() != null).toList();
-    FilterChain next = terminal;
+  static InvocationChain build(OperationMeta op, List<ChainLink> links, InvocationChain terminal,
+      LinkObserver observer) {
+    List<ChainLink> walked = links.stream().filter(ChainLink::walked).toList();
+    InvocationChain next = terminal;
     if (observer != null) {
-      next = new Observed(op, links.get(links.size() - 1).name(), observer, terminal);
+      next = new Observed(op, links.get(links.size() - 1).name(), observer, next);
     }
-    for (int i = withFilters.size() - 1; i >= 0; i--) {
-      ChainLink link = withFilters.get(i);
-      next = new Link(link.filter(), next);
+    for (int i = walked.size() - 1; i >= 0; i--) {
+      ChainLink link = walked.get(i);
+      next = link.filter() != null ? new FilterStep(link.filter(), next) : new RuntimeStep(link.runtimeLink(), next);
       if (observer != null) {
         next = new Observed(op, link.name(), observer, next);
       }
@@ -70,11 +70,19 @@ public final class FilterChains {
     return sb.toString();
   }
 
-  private record Link(Filter filter, FilterChain next) implements FilterChain {
+  /**
+   * A user's (or a policy module's) filter: it sees the {@link Call}, and proceeds with the one it was given.
+   * The chain it proceeds on is made per call, around the invocation, so that what follows gets the
+   * invocation back without a cast: one small object per filter and call, and none without filters.
+   */
+  private record FilterStep(Filter filter, InvocationChain next) implements InvocationChain {
     @Override
-    public CompletableFuture<Response> proceed(Call call) {
+    public CompletableFuture<Response> proceed(Invocation invocation) {
       try {
-        CompletableFuture<Response> result = filter.onFilter(call, next);
+        CompletableFuture<Response> result = filter.onFilter(invocation, call -> call == invocation
+            ? next.proceed(invocation) : CompletableFuture.completedFuture(Response.failure(Failures.internal(
+                "filter " + filter.name() + " proceeded with a call it was not given (expected: the Call it received)",
+                new IllegalArgumentException(String.valueOf(call))))));
         if (result == null) {
           return CompletableFuture.completedFuture(Response.failure(Failures.internal(
               "filter " + filter.name() + " returned null (expected: a future of a Response)", new NullPointerException())));
@@ -87,13 +95,25 @@ public final class FilterChains {
     }
   }
 
-  /** Tells the observer a call entered {@code name}, then proceeds. */
-  private record Observed(OperationMeta op, String name, LinkObserver observer, FilterChain next)
-      implements FilterChain {
+  /** One of the runtime's own links: given the invocation itself. */
+  private record RuntimeStep(RuntimeLink link, InvocationChain next) implements InvocationChain {
     @Override
-    public CompletableFuture<Response> proceed(Call call) {
+    public CompletableFuture<Response> proceed(Invocation invocation) {
+      try {
+        return link.onInvocation(invocation, next);
+      } catch (Throwable t) {
+        return CompletableFuture.completedFuture(Response.failure(Failures.internal(link.name() + " threw", t)));
+      }
+    }
+  }
+
+  /** Tells the observer a call entered {@code name}, then proceeds. */
+  private record Observed(OperationMeta op, String name, LinkObserver observer, InvocationChain next)
+      implements InvocationChain {
+    @Override
+    public CompletableFuture<Response> proceed(Invocation invocation) {
       observer.entered(op, name);
-      return next.proceed(call);
+      return next.proceed(invocation);
     }
   }
 }

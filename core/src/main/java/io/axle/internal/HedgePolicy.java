@@ -1,9 +1,5 @@
 package io.axle.internal;
 
-import io.axle.Call;
-import io.axle.Filter;
-import io.axle.FilterChain;
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.config.AxleConfig;
 import io.axle.config.CoreConfigKeys;
@@ -26,7 +22,7 @@ import java.util.concurrent.atomic.LongAdder;
  * other. Each hedge spends the service's {@link RetryBudget}, so hedging cannot double the load of a
  * slow service; without a budget the call goes on alone.
  */
-final class HedgePolicy implements Filter {
+final class HedgePolicy implements RuntimeLink {
   private final String name;
   private final HedgeDelay delay;
   /** Hedges sent, and when the last was, for {@link #state}. */
@@ -53,8 +49,7 @@ final class HedgePolicy implements Filter {
   }
 
   @Override
-  public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
-    Invocation first = (Invocation) call;
+  public CompletableFuture<Response> onInvocation(Invocation first, InvocationChain next) {
     budget.deposit();
     long after = delay.fixed() != null ? delay.fixed().toNanos() : window.estimateNanos();
     long start = System.nanoTime();
@@ -91,7 +86,7 @@ final class HedgePolicy implements Filter {
   private final class Race {
     final CompletableFuture<Response> result = new CompletableFuture<>();
     private final Invocation first;
-    private final FilterChain next;
+    private final InvocationChain next;
     private final long start;
     private Invocation second;
     private int running = 1;
@@ -100,7 +95,7 @@ final class HedgePolicy implements Filter {
     /** Cancels the hedge's timer; null when none was set. */
     volatile Runnable timer;
 
-    Race(Invocation first, FilterChain next, long start) {
+    Race(Invocation first, InvocationChain next, long start) {
       this.first = first;
       this.next = next;
       this.start = start;

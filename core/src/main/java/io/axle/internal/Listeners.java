@@ -1,6 +1,6 @@
 package io.axle.internal;
 
-import io.axle.Invocation;
+import io.axle.Call;
 import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Stage;
@@ -21,14 +21,14 @@ final class Listeners {
     InvocationListener[] all = listeners.toArray(InvocationListener[]::new);
     return new InvocationListener() {
       @Override
-      public void onStage(Invocation invocation, Stage stage) {
+      public void onStage(Call invocation, Stage stage) {
         for (InvocationListener listener : all) {
           listener.onStage(invocation, stage);
         }
       }
 
       @Override
-      public void onEnd(Invocation invocation, Response response) {
+      public void onEnd(Call invocation, Response response) {
         for (InvocationListener listener : all) {
           listener.onEnd(invocation, response);
         }

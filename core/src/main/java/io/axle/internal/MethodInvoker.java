@@ -1,6 +1,5 @@
 package io.axle.internal;
 
-import io.axle.FilterChain;
 import io.axle.Response;
 import io.axle.contract.OperationMeta;
 import java.io.IOException;
@@ -22,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * inlines into the bean method. Should defining that class fail, the invoker calls through the
  * handle held in a field instead, which works the same, only slower.
  */
-public final class MethodInvoker implements FilterChain {
+public final class MethodInvoker implements InvocationChain {
   private static final Logger log = LoggerFactory.getLogger(MethodInvoker.class);
 
   private final OperationMeta operation;
@@ -85,7 +84,7 @@ public final class MethodInvoker implements FilterChain {
   }
 
   @Override
-  public CompletableFuture<Response> proceed(io.axle.Call invocation) {
+  public CompletableFuture<Response> proceed(Invocation invocation) {
     Object result;
     try {
       result = call.invoke(invocation.args());

@@ -1,7 +1,6 @@
 package io.axle.internal;
 
 import io.axle.Filter;
-import io.axle.FilterChain;
 import io.axle.config.AxleConfig;
 import io.axle.contract.OperationMeta;
 import io.axle.internal.ChainLink.Part;
@@ -41,7 +40,7 @@ final class ProviderChains {
   }
 
   /** One served operation's links, the chain built from them, and its admissions, which run before its queue. */
-  record Assembled(List<ChainLink> links, FilterChain chain, List<Admission> admissions) {
+  record Assembled(List<ChainLink> links, InvocationChain chain, List<Admission> admissions) {
     /** The links after the executor's queue: {@code [observation] -> method}. */
     String describe() {
       return FilterChains.describe(links.stream().filter(l -> l.part() != Part.ADMISSION).toList());
@@ -71,7 +70,7 @@ final class ProviderChains {
     // 4. The method.
     links.add(ChainLink.named("method", Part.METHOD));
 
-    FilterChain chain = FilterChains.build(op, links, new MethodInvoker(op, implementation), observer);
+    InvocationChain chain = FilterChains.build(op, links, new MethodInvoker(op, implementation), observer);
     return new Assembled(List.copyOf(links), chain, observed(op, admissions));
   }
 

@@ -1,9 +1,8 @@
 package io.axle.internal;
 
 import io.axle.AxleException;
-import io.axle.Invocation;
-import io.axle.Stage;
 import io.axle.Response;
+import io.axle.Stage;
 import io.axle.Status;
 import io.vertx.core.Context;
 import java.lang.reflect.InvocationHandler;

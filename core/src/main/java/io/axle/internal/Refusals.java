@@ -1,6 +1,5 @@
 package io.axle.internal;
 
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.Status;

@@ -1,15 +1,11 @@
 package io.axle.internal;
 
-import io.axle.Call;
-import io.axle.Filter;
-import io.axle.FilterChain;
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.config.AxleConfig;
 import io.axle.config.CoreConfigKeys;
 import io.axle.contract.OperationMeta;
-import io.axle.transport.calls.Resend;
 import io.axle.policy.PolicyState;
+import io.axle.transport.calls.Resend;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
@@ -28,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * request. Operations that are not idempotent get no such link: only the selection's failover of
  * calls that provably did not run applies to them.
  */
-final class RetryPolicy implements Filter {
+final class RetryPolicy implements RuntimeLink {
   /** Runs a task after a pause, on one of the runtime's event loops; what it returns cancels it. */
   @FunctionalInterface
   interface Delayer {
@@ -88,15 +84,14 @@ final class RetryPolicy implements Filter {
   }
 
   @Override
-  public CompletableFuture<Response> onFilter(Call call, FilterChain next) {
+  public CompletableFuture<Response> onInvocation(Invocation invocation, InvocationChain next) {
     budget.deposit();
-    return attempt(call, next, 1, backoffNanos);
+    return attempt(invocation, next, 1, backoffNanos);
   }
 
-  private CompletableFuture<Response> attempt(Call call, FilterChain next, int attempt, long pauseNanos) {
-    Invocation invocation = (Invocation) call;
+  private CompletableFuture<Response> attempt(Invocation invocation, InvocationChain next, int attempt, long pauseNanos) {
     int writesBefore = invocation.requestWrites();
-    return next.proceed(call).thenCompose(response -> {
+    return next.proceed(invocation).thenCompose(response -> {
       if (attempt > 1 && invocation.requestWrites() > writesBefore) {
         // A retry that was sent (one refused before it was written is not one), counted on the call (its
         // metrics row's retries) before the caller hears, and here.
@@ -110,7 +105,7 @@ final class RetryPolicy implements Filter {
       long pause = pauseNanos <= 0 || !Resend.mayCure(response.status()) ? 0
           : pauseNanos / 2 + ThreadLocalRandom.current().nextLong(Math.max(1, pauseNanos));
       Resend.Verdict verdict = Resend.verdict(Resend.Way.RETRY, Resend.Attempt.of(response,
-          invocation.requestWrites() > writesBefore, call.remainingNanos() > pause, true));
+          invocation.requestWrites() > writesBefore, invocation.remainingNanos() > pause, true));
       if (!verdict.mayResend()) {
         return CompletableFuture.completedFuture(response);
       }
@@ -121,11 +116,11 @@ final class RetryPolicy implements Filter {
       }
       logRetry(attempt + 1, response);
       if (pause == 0) {
-        return attempt(call, next, attempt + 1, pauseNanos * 2);
+        return attempt(invocation, next, attempt + 1, pauseNanos * 2);
       }
       // After the pause, on an event loop of the runtime (as a response half would run), never a JDK-wide thread.
       CompletableFuture<Response> retried = new CompletableFuture<>();
-      delayer.after(pause, () -> attempt(call, next, attempt + 1, pauseNanos * 2).whenComplete((r, e) -> {
+      delayer.after(pause, () -> attempt(invocation, next, attempt + 1, pauseNanos * 2).whenComplete((r, e) -> {
         if (e != null) {
           retried.completeExceptionally(e);
         } else {

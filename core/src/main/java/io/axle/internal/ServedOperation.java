@@ -1,8 +1,6 @@
 package io.axle.internal;
 
 import io.axle.AxleException;
-import io.axle.FilterChain;
-import io.axle.Invocation;
 import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Role;
@@ -38,7 +36,7 @@ public final class ServedOperation implements ProviderOperation {
   private final Class<?> implementationType;
   private final AxleExecutor executor;
   private final String executorDescription;
-  private final FilterChain chain;
+  private final InvocationChain chain;
   private final InvocationListener listener;
   /** The runtime's provider calls between {@link #serve} and their answer: what a stop waits for. */
   private final InFlightCalls inFlight;
@@ -48,17 +46,17 @@ public final class ServedOperation implements ProviderOperation {
   private final boolean inline;
 
   public ServedOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
-      String executorDescription, FilterChain chain) {
+      String executorDescription, InvocationChain chain) {
     this(meta, implementationType, executor, executorDescription, chain, InvocationListener.NONE, new InFlightCalls());
   }
 
   public ServedOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
-      String executorDescription, FilterChain chain, InvocationListener listener, InFlightCalls inFlight) {
+      String executorDescription, InvocationChain chain, InvocationListener listener, InFlightCalls inFlight) {
     this(meta, implementationType, executor, executorDescription, chain, listener, inFlight, List.of());
   }
 
   public ServedOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
-      String executorDescription, FilterChain chain, InvocationListener listener, InFlightCalls inFlight,
+      String executorDescription, InvocationChain chain, InvocationListener listener, InFlightCalls inFlight,
       List<Admission> admissions) {
     this.admissions = admissions.toArray(Admission[]::new);
     this.listener = listener;

@@ -1,7 +1,6 @@
 package io.axle.transport;
 
 import io.axle.AxleException;
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
@@ -34,7 +33,7 @@ public interface ProviderOperation {
 
   /**
    * The one way a decoded request enters the provider, whatever the wire: makes the provider
-   * {@link Invocation} (received and decoded marked, the caller's deadline counted from
+   * {@link Attempt} (received and decoded marked, the caller's deadline counted from
    * {@code receivedNanos}, the context, the transport, the caller), runs it on the operation's
    * executor and answers through {@code responder}, exactly once, on whatever thread finishes the
    * work. Call it on the event loop that read the request: the group executor binds that loop to
@@ -54,11 +53,11 @@ public interface ProviderOperation {
 
   /**
    * What the transport does with an answer: encode and write it, mark {@link Stage#PROVIDER_ENCODED}
-   * and {@link Stage#PROVIDER_SENT}, then {@link Invocation#end} the invocation.
+   * and {@link Stage#PROVIDER_SENT}, then {@link Attempt#end} it.
    */
   @FunctionalInterface
   interface Responder {
-    void answer(Invocation invocation, Response response);
+    void answer(Attempt attempt, Response response);
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.axle.transport;
 
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.registry.Endpoint;
 import java.time.Duration;
@@ -18,11 +17,11 @@ public interface Transport {
   CompletableFuture<Endpoint> start();
 
   /**
-   * Sends a consumer invocation to one endpoint. The future completes with the provider's
+   * Sends one attempt of a consumer call to one endpoint. The future completes with the provider's
    * response or a failure {@link Response}; it never completes exceptionally. The transport
-   * enforces the invocation's deadline.
+   * enforces the attempt's deadline.
    */
-  CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint);
+  CompletableFuture<Response> send(Attempt attempt, Endpoint endpoint);
 
   /**
    * Consumer calls {@link #send} has taken and not yet ended (answered, timed out or failed): 0 once

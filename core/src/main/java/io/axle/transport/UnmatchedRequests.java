@@ -1,14 +1,7 @@
 package io.axle.transport;
 
-import io.axle.AxleException;
-import io.axle.Invocation;
-import io.axle.InvocationListener;
-import io.axle.Response;
-import io.axle.Role;
-import io.axle.Stage;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
-import io.axle.registry.Endpoint;
 
 /**
  * The pseudo-operation under which requests that reached no operation are counted
@@ -21,16 +14,6 @@ public final class UnmatchedRequests {
   public static final OperationMeta OPERATION = SchemaMeta.of("axle", Unmatched.class).operation("unmatched");
 
   private UnmatchedRequests() {
-  }
-
-  /** Ends a provider call of {@link #OPERATION} with {@code error}, for {@code listener} to hear. */
-  public static void record(InvocationListener listener, String transport, Endpoint caller, long receivedNanos,
-      AxleException error) {
-    Invocation invocation = new Invocation(Role.PROVIDER, OPERATION, new Object[0], listener);
-    invocation.transport(transport);
-    invocation.endpoint(caller);
-    invocation.mark(Stage.PROVIDER_RECEIVED, receivedNanos);
-    invocation.end(Response.failure(error));
   }
 
   /** The pseudo-operation's contract: never served, never called. */

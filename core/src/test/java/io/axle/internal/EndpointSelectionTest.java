@@ -2,7 +2,6 @@ package io.axle.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.Stage;
@@ -49,7 +48,7 @@ class EndpointSelectionTest {
     }
 
     @Override
-    public CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint) {
+    public CompletableFuture<Response> send(io.axle.transport.Attempt invocation, Endpoint endpoint) {
       CompletableFuture<Response> future = new CompletableFuture<>();
       sent.add(future);
       to.add(endpoint);
@@ -79,7 +78,7 @@ class EndpointSelectionTest {
   }
 
   private static Invocation call() {
-    Invocation invocation = new Invocation(Role.CONSUMER, STOCK, new Object[] {"sku-1"});
+    Invocation invocation = TestInvocations.of(Role.CONSUMER, STOCK, new Object[] {"sku-1"});
     long now = System.nanoTime();
     invocation.mark(Stage.CONSUMER_START, now);
     invocation.deadlineNanos(now + TimeUnit.SECONDS.toNanos(10));
@@ -92,11 +91,11 @@ class EndpointSelectionTest {
     EndpointSelection selection = selection("highway://127.0.0.1:7070", "highway://127.0.0.1:7071");
     Invocation first = call();
     first.markCancellable();
-    selection.onFilter(first, new EndpointSelection.TransportLink(transport));
+    selection.onInvocation(first, new EndpointSelection.TransportLink(transport));
     Invocation hedge = first.hedgeAttempt();
     hedge.cancel(); // the first answered before the hedge reached the transport
 
-    CompletableFuture<Response> result = selection.onFilter(hedge, new EndpointSelection.TransportLink(transport));
+    CompletableFuture<Response> result = selection.onInvocation(hedge, new EndpointSelection.TransportLink(transport));
 
     assertThat(result.isCancelled() || result.isCompletedExceptionally()).as("ended as a cancellation").isTrue();
     assertThat(transport.sent).as("only the first attempt was sent").hasSize(1);
@@ -108,7 +107,7 @@ class EndpointSelectionTest {
     EndpointSelection selection = selection("highway://127.0.0.1:7070", "highway://127.0.0.1:7071");
     Invocation first = call();
     first.markCancellable();
-    CompletableFuture<Response> result = selection.onFilter(first, new EndpointSelection.TransportLink(transport));
+    CompletableFuture<Response> result = selection.onInvocation(first, new EndpointSelection.TransportLink(transport));
     assertThat(transport.sent).hasSize(1);
 
     first.cancel();
@@ -124,9 +123,9 @@ class EndpointSelectionTest {
     EndpointSelection selection = selection("highway://127.0.0.1:7070");
     Invocation first = call();
     first.markCancellable();
-    selection.onFilter(first, new EndpointSelection.TransportLink(transport));
+    selection.onInvocation(first, new EndpointSelection.TransportLink(transport));
 
-    Response hedged = selection.onFilter(first.hedgeAttempt(), new EndpointSelection.TransportLink(transport)).join();
+    Response hedged = selection.onInvocation(first.hedgeAttempt(), new EndpointSelection.TransportLink(transport)).join();
 
     assertThat(hedged.status()).isEqualTo(Status.OVERLOADED);
     assertThat(hedged.error().isNotRun()).isTrue();
@@ -139,8 +138,8 @@ class EndpointSelectionTest {
     EndpointSelection selection = selection("highway://127.0.0.1:7070", "highway://127.0.0.1:7071");
     Invocation first = call();
     first.markCancellable();
-    selection.onFilter(first, new EndpointSelection.TransportLink(transport));
-    selection.onFilter(first.hedgeAttempt(), new EndpointSelection.TransportLink(transport));
+    selection.onInvocation(first, new EndpointSelection.TransportLink(transport));
+    selection.onInvocation(first.hedgeAttempt(), new EndpointSelection.TransportLink(transport));
 
     assertThat(transport.to).hasSize(2);
     assertThat(transport.to.get(1)).isNotEqualTo(transport.to.get(0));

@@ -2,7 +2,7 @@ package io.axle.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.Invocation;
+import io.axle.Call;
 import io.axle.InvocationListener;
 import io.axle.Role;
 import io.axle.Stage;
@@ -24,14 +24,14 @@ class InvocationClockTest {
   private final List<Stage> heard = new ArrayList<>();
   private final InvocationListener listener = new InvocationListener() {
     @Override
-    public void onStage(Invocation invocation, Stage stage) {
+    public void onStage(Call invocation, Stage stage) {
       heard.add(stage);
     }
   };
 
   @Test
   void aCallWithNoDeadlineNobodyListensTo_readsNoClock_andMarksNothing() {
-    Invocation call = new Invocation(Role.PROVIDER, ECHO, new Object[0]);
+    Invocation call = TestInvocations.of(Role.PROVIDER, ECHO, new Object[0]);
 
     assertThat(call.nowIfTimed()).isZero();
     assertThat(call.markNow(Stage.PROVIDER_EXECUTE)).isZero();
@@ -45,7 +45,7 @@ class InvocationClockTest {
 
   @Test
   void oneReading_marksSeveralStagesAtTheSameInstant() {
-    Invocation call = new Invocation(Role.PROVIDER, ECHO, new Object[0], listener);
+    Invocation call = TestInvocations.of(Role.PROVIDER, ECHO, new Object[0], listener);
     long before = System.nanoTime();
 
     long now = call.markNow(Stage.PROVIDER_ENCODED);
@@ -59,7 +59,7 @@ class InvocationClockTest {
 
   @Test
   void aDeadline_isCheckedAgainstTheReadingGiven() {
-    Invocation call = new Invocation(Role.CONSUMER, ECHO, new Object[0]);
+    Invocation call = TestInvocations.of(Role.CONSUMER, ECHO, new Object[0]);
     long now = System.nanoTime();
     call.deadlineNanos(now + TimeUnit.MILLISECONDS.toNanos(10));
 
@@ -73,7 +73,7 @@ class InvocationClockTest {
 
   @Test
   void isExpired_withNoReading_readsTheClock() {
-    Invocation call = new Invocation(Role.PROVIDER, ECHO, new Object[0]);
+    Invocation call = TestInvocations.of(Role.PROVIDER, ECHO, new Object[0]);
     call.deadlineNanos(System.nanoTime() - 1);
 
     assertThat(call.isExpired(0)).isTrue();

@@ -3,7 +3,6 @@ package io.axle.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.AxleException;
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.Status;
@@ -93,7 +92,7 @@ class MethodInvokerTest {
   private static final SchemaMeta GREETER = SchemaMeta.of("Greeter", Greeter.class);
 
   private static Response call(MethodInvoker invoker, OperationMeta op, Object... args) {
-    return invoker.proceed(new Invocation(Role.PROVIDER, op, args)).join();
+    return invoker.proceed(TestInvocations.of(Role.PROVIDER, op, args)).join();
   }
 
   private static MethodInvoker invoker(OperationMeta op, Object target) {

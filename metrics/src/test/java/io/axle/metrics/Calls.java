@@ -1,7 +1,7 @@
 package io.axle.metrics;
 
 import io.axle.Axle;
-import io.axle.Invocation;
+import io.axle.Call;
 import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Role;
@@ -36,7 +36,7 @@ final class Calls implements AutoCloseable {
     this.metrics = metrics;
     InvocationListener counter = new InvocationListener() {
       @Override
-      public void onEnd(Invocation invocation, Response response) {
+      public void onEnd(Call invocation, Response response) {
         long start = invocation.stageNanos(invocation.role() == Role.CONSUMER ? Stage.CONSUMER_START
             : Stage.PROVIDER_RECEIVED);
         long end = invocation.stageNanos(invocation.role() == Role.CONSUMER ? Stage.CONSUMER_END

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.axle.Axle;
 import io.axle.AxleException;
-import io.axle.Invocation;
+import io.axle.Call;
 import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Role;
@@ -55,7 +55,7 @@ class MetricsEndpointsTest {
   void start() {
     InvocationListener counter = new InvocationListener() {
       @Override
-      public void onEnd(Invocation invocation, Response response) {
+      public void onEnd(Call invocation, Response response) {
         (invocation.role() == Role.CONSUMER ? consumerEnds : providerEnds).incrementAndGet();
       }
     };

@@ -7,7 +7,6 @@ import io.axle.Axle;
 import io.axle.Call;
 import io.axle.Filter;
 import io.axle.FilterChain;
-import io.axle.Invocation;
 import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Role;
@@ -16,8 +15,8 @@ import io.axle.executor.AxleExecutors;
 import io.axle.testing.EchoService;
 import io.axle.testing.Runtimes;
 import io.axle.transport.HttpEndpoint;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -172,7 +171,7 @@ class BeansTest {
     final AtomicInteger providerCalls = new AtomicInteger();
 
     @Override
-    public void onEnd(Invocation invocation, Response response) {
+    public void onEnd(Call invocation, Response response) {
       if (invocation.role() == Role.PROVIDER) {
         providerCalls.incrementAndGet();
       }

@@ -2,7 +2,7 @@ package io.axle.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.Invocation;
+import io.axle.Call;
 import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Role;
@@ -227,7 +227,7 @@ class ProviderConsumerTest {
     final Set<String> transports = ConcurrentHashMap.newKeySet();
 
     @Override
-    public void onEnd(Invocation invocation, Response response) {
+    public void onEnd(Call invocation, Response response) {
       if (invocation.role() == Role.CONSUMER) {
         transports.add(invocation.transport());
       }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.axle.Axle;
 import io.axle.AxleException;
-import io.axle.Invocation;
+import io.axle.Call;
 import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Role;
@@ -40,7 +40,7 @@ class HighwayStageEventsTest {
     }
 
     @Override
-    public synchronized void onStage(Invocation invocation, Stage stage) {
+    public synchronized void onStage(Call invocation, Stage stage) {
       if (invocation.role() != role) {
         problems.add(stage + " heard by the " + role + " listener");
       }
@@ -53,7 +53,7 @@ class HighwayStageEventsTest {
     }
 
     @Override
-    public synchronized void onEnd(Invocation invocation, Response response) {
+    public synchronized void onEnd(Call invocation, Response response) {
       events.add("end:" + response.status());
       ended.countDown();
     }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.Axle;
 import io.axle.AxleException;
-import io.axle.Invocation;
+import io.axle.Call;
 import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Stage;
@@ -193,8 +193,8 @@ class CallMatrixTest {
   /** Counts, per invocation, its start and its ends. */
   private static final class Books implements InvocationListener {
     private final Stage start;
-    private final Map<Invocation, int[]> ends = Collections.synchronizedMap(new IdentityHashMap<>());
-    private final Map<Invocation, Status> statuses = new ConcurrentHashMap<>();
+    private final Map<Call, int[]> ends = Collections.synchronizedMap(new IdentityHashMap<>());
+    private final Map<Call, Status> statuses = new ConcurrentHashMap<>();
     private final List<String> problems = new CopyOnWriteArrayList<>();
 
     Books(Stage start) {
@@ -202,14 +202,14 @@ class CallMatrixTest {
     }
 
     @Override
-    public void onStage(Invocation invocation, Stage stage) {
+    public void onStage(Call invocation, Stage stage) {
       if (stage == start && ends.putIfAbsent(invocation, new int[1]) != null) {
         problems.add(invocation + " started twice");
       }
     }
 
     @Override
-    public void onEnd(Invocation invocation, Response response) {
+    public void onEnd(Call invocation, Response response) {
       int[] count = ends.get(invocation);
       if (count == null) {
         problems.add(invocation + " ended without a start");

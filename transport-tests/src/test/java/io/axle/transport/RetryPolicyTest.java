@@ -3,6 +3,7 @@ package io.axle.transport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.Axle;
+import io.axle.Call;
 import io.axle.Status;
 import io.axle.registry.LocalRegistry;
 import io.axle.testing.EchoService;
@@ -46,14 +47,14 @@ class RetryPolicyTest {
     return Axle.builder().config(Runtimes.config(keys)).registry(registry)
         .listener(new io.axle.InvocationListener() {
           @Override
-          public void onStage(io.axle.Invocation invocation, io.axle.Stage stage) {
+          public void onStage(Call invocation, io.axle.Stage stage) {
             if (stage == io.axle.Stage.CONSUMER_SEND) {
               attempts.incrementAndGet();
             }
           }
 
           @Override
-          public void onEnd(io.axle.Invocation invocation, io.axle.Response response) {
+          public void onEnd(Call invocation, io.axle.Response response) {
             againAtEnd.addAndGet(invocation.extraAttempts());
           }
         }).start();

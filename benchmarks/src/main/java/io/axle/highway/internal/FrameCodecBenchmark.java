@@ -1,12 +1,13 @@
 package io.axle.highway.internal;
 
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.benchmarks.BenchService;
 import io.axle.benchmarks.Payload;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import io.axle.internal.Invocation;
+import io.axle.internal.TestInvocations;
 import io.axle.perf.PerfService;
 import io.axle.perf.payload.Payloads;
 import io.netty.buffer.ByteBuf;
@@ -69,7 +70,7 @@ public class FrameCodecBenchmark {
         : SchemaMeta.of(BenchService.SCHEMA_ID, BenchService.class).operation(echo ? "echo" : "roundTrip");
     Object value = echo ? BenchService.ECHO_MESSAGE : order ? Payloads.of(Payloads.POJO_1K) : Payload.sample();
     codec = new OperationCodecs().of(operation);
-    request = new Invocation(Role.CONSUMER, operation, new Object[] {value});
+    request = TestInvocations.of(Role.CONSUMER, operation, new Object[] {value});
     // Calls carry a deadline (axle.request.timeout, 30 s by default), so the header has a timeout field, which
     // the connection stamps as it writes (stampRequest, not measured here); an hour keeps it in the future.
     request.deadlineNanos(System.nanoTime() + TimeUnit.HOURS.toNanos(1));

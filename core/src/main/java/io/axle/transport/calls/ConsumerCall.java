@@ -1,8 +1,8 @@
 package io.axle.transport.calls;
 
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.registry.Endpoint;
+import io.axle.transport.Attempt;
 import io.axle.transport.InFlightCalls;
 import java.util.concurrent.CompletableFuture;
 
@@ -13,7 +13,7 @@ import java.util.concurrent.CompletableFuture;
  * armed. A transport extends it with what its wire needs (the encoded request, the HTTP request).
  */
 public abstract class ConsumerCall extends DeadlineWheel.Node {
-  private final Invocation invocation;
+  private final Attempt invocation;
   private final Endpoint endpoint;
   private final CompletableFuture<Response> future = new CompletableFuture<>();
   /** The transport's count of calls in flight, for a graceful stop; decremented once, on completion. */
@@ -25,14 +25,14 @@ public abstract class ConsumerCall extends DeadlineWheel.Node {
   /** Set by the first completion; loop-only. */
   private boolean ended;
 
-  protected ConsumerCall(Invocation invocation, Endpoint endpoint, InFlightCalls inFlight) {
+  protected ConsumerCall(Attempt invocation, Endpoint endpoint, InFlightCalls inFlight) {
     this.invocation = invocation;
     this.endpoint = endpoint;
     this.inFlight = inFlight;
     inFlight.started();
   }
 
-  public final Invocation invocation() {
+  public final Attempt invocation() {
     return invocation;
   }
 

@@ -48,7 +48,7 @@ public final class PendingCalls<C extends ConsumerCall> {
     return admit(call, call.invocation().nowIfTimed());
   }
 
-  /** {@link #admit(ConsumerCall)} with the clock already read ({@link io.axle.Invocation#nowIfTimed}). */
+  /** {@link #admit(ConsumerCall)} with the clock already read ({@link io.axle.transport.Attempt#nowIfTimed}). */
   public boolean admit(C call, long nowNanos) {
     if (closedReason != null) {
       call.complete(Response.failure(Status.CONNECTION_FAILED,

@@ -2,13 +2,15 @@ package io.axle.transport.calls;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.Invocation;
+import io.axle.Call;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.Stage;
 import io.axle.Status;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import io.axle.internal.Invocation;
+import io.axle.internal.TestInvocations;
 import io.axle.registry.Endpoint;
 import io.axle.transport.InFlightCalls;
 import io.netty.channel.DefaultEventLoop;
@@ -42,7 +44,15 @@ class PendingCallsTest {
     int releases;
 
     Call(long timeoutMillis) {
-      super(newInvocation(timeoutMillis), ENDPOINT, inFlight);
+      this(newInvocation(timeoutMillis));
+    }
+
+    /** The runtime's invocation behind the attempt, for what only the runtime sets on it. */
+    final Invocation runtimeInvocation;
+
+    private Call(Invocation invocation) {
+      super(invocation, ENDPOINT, inFlight);
+      this.runtimeInvocation = invocation;
     }
 
     @Override
@@ -52,7 +62,7 @@ class PendingCallsTest {
   }
 
   private static Invocation newInvocation(long timeoutMillis) {
-    Invocation invocation = new Invocation(Role.CONSUMER, OP, new Object[] {"x"});
+    Invocation invocation = TestInvocations.of(Role.CONSUMER, OP, new Object[] {"x"});
     long now = System.nanoTime();
     invocation.mark(Stage.CONSUMER_START, now);
     if (timeoutMillis != 0) {
@@ -118,9 +128,9 @@ class PendingCallsTest {
   @Test
   void aCallWhoseInheritedDeadlinePassedBeforeItWasTaken_saysWhereTheDeadlineCameFrom() throws Exception {
     Call call = new Call(1);
-    Invocation served = new Invocation(Role.PROVIDER, SchemaMeta.of("Relay", Echo.class).operations().get("echo"),
+    Invocation served = TestInvocations.of(Role.PROVIDER, SchemaMeta.of("Relay", Echo.class).operations().get("echo"),
         new Object[] {"x"});
-    call.invocation().deadlineFrom(served);
+    TestInvocations.inheritDeadline(call.runtimeInvocation, served);
     Thread.sleep(5);
     assertThat(onLoop(() -> table.admit(call))).isFalse();
     assertThat(call.future().get().error().getMessage()).isEqualTo("Echo.echo timed out before it could be sent to "
@@ -156,7 +166,7 @@ class PendingCallsTest {
   @Test
   void aHedgedAttemptCancelledInFlight_isFreedOnItsLoop_andTheTransportHearsOfIt() throws Exception {
     Call call = new Call(10_000);
-    call.invocation().markCancellable();
+    TestInvocations.hedged(call.runtimeInvocation);
     assertThat(onLoop(() -> table.admit(call))).isTrue();
     assertThat(inFlight.count()).isEqualTo(1);
 

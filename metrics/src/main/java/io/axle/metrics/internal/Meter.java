@@ -1,6 +1,6 @@
 package io.axle.metrics.internal;
 
-import io.axle.Invocation;
+import io.axle.Call;
 import io.axle.Role;
 import io.axle.Stage;
 import io.axle.Status;
@@ -69,7 +69,7 @@ final class Meter {
   }
 
   /** One call ended: its latency and, for each stage it went through, the nanoseconds it spent there. */
-  void record(long latencyNanos, Invocation invocation) {
+  void record(long latencyNanos, Call invocation) {
     Stripe stripe = take();
     try {
       stripe.latencyMicros.recordValue(latencyNanos / 1000);

@@ -1,6 +1,6 @@
 package io.axle.metrics.internal;
 
-import io.axle.Invocation;
+import io.axle.Call;
 import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Role;
@@ -36,7 +36,7 @@ public final class MetricsListener implements InvocationListener {
   }
 
   @Override
-  public void onEnd(Invocation invocation, Response response) {
+  public void onEnd(Call invocation, Response response) {
     Role role = invocation.role();
     long start;
     long end;

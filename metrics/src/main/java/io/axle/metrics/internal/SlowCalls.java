@@ -1,6 +1,6 @@
 package io.axle.metrics.internal;
 
-import io.axle.Invocation;
+import io.axle.Call;
 import io.axle.Role;
 import io.axle.Stage;
 import io.axle.Status;
@@ -26,7 +26,7 @@ final class SlowCalls {
   private final AtomicInteger size = new AtomicInteger();
   private final AtomicLong dropped = new AtomicLong();
 
-  void add(Invocation invocation, String transport, Status status, long latencyNanos) {
+  void add(Call invocation, String transport, Status status, long latencyNanos) {
     if (size.incrementAndGet() > MAX_PENDING) {
       size.decrementAndGet();
       dropped.incrementAndGet();

@@ -3,7 +3,6 @@ package io.axle.metrics.observation;
 import io.axle.Call;
 import io.axle.Filter;
 import io.axle.FilterChain;
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.Stage;
@@ -80,8 +79,8 @@ final class ObservationFilter implements Filter {
 
   /** What is known when the call ends: the transport, the status, the other side, the stages; then the stop. */
   private void end(Observation observation, Call call, Response response, Throwable failure) {
-    if (stages && call instanceof Invocation invocation) {
-      stages(observation, invocation);
+    if (stages) {
+      stages(observation, call);
     }
     String transport = call.transport();
     observation.lowCardinalityKeyValue(KeyValue.of("axle.transport", transport == null ? "none" : transport));
@@ -107,7 +106,7 @@ final class ObservationFilter implements Filter {
    * span began (execute is the span itself; the answer is encoded and sent after it ends). Span attributes
    * only: high-cardinality values.
    */
-  private static void stages(Observation observation, Invocation invocation) {
+  private static void stages(Observation observation, Call invocation) {
     Role role = invocation.role();
     String[] names = Spans.names(role);
     Stage[] from = Spans.from(role);

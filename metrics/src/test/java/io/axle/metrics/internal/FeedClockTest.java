@@ -2,11 +2,12 @@ package io.axle.metrics.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.Invocation;
 import io.axle.Role;
 import io.axle.Status;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import io.axle.internal.Invocation;
+import io.axle.internal.TestInvocations;
 import io.axle.testing.EchoService;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -42,7 +43,7 @@ class FeedClockTest {
     Instruments instruments = new Instruments(registry);
     OperationMeta echo = SchemaMeta.of("Echo", EchoService.class).operation("echo");
     Meter meter = new Meter(Role.PROVIDER, "highway", echo.qualifiedName(), Status.OK, instruments::invocationTimer);
-    Invocation call = new Invocation(Role.PROVIDER, echo, new Object[0]);
+    Invocation call = TestInvocations.of(Role.PROVIDER, echo, new Object[0]);
     for (int i = 0; i < 1000; i++) {
       meter.record(TimeUnit.MICROSECONDS.toNanos(100 + i), call);
     }

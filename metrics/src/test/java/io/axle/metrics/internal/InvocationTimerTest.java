@@ -2,11 +2,12 @@ package io.axle.metrics.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.Invocation;
 import io.axle.Role;
 import io.axle.Status;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import io.axle.internal.Invocation;
+import io.axle.internal.TestInvocations;
 import io.axle.testing.EchoService;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -26,7 +27,7 @@ class InvocationTimerTest {
     Instruments instruments = new Instruments(registry);
     OperationMeta echo = SchemaMeta.of("Echo", EchoService.class).operation("echo");
     Meter meter = new Meter(Role.PROVIDER, "highway", echo.qualifiedName(), Status.OK, instruments::invocationTimer);
-    Invocation call = new Invocation(Role.PROVIDER, echo, new Object[0]);
+    Invocation call = TestInvocations.of(Role.PROVIDER, echo, new Object[0]);
 
     meter.record(TimeUnit.MICROSECONDS.toNanos(100), call); // exactly on the first bound: le="1.0E-4"
     meter.record(TimeUnit.MICROSECONDS.toNanos(101), call); // just above: le="2.5E-4"

@@ -2,12 +2,13 @@ package io.axle.metrics.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.Invocation;
 import io.axle.Role;
 import io.axle.Stage;
 import io.axle.Status;
-import io.axle.contract.SchemaMeta;
 import io.axle.contract.OperationMeta;
+import io.axle.contract.SchemaMeta;
+import io.axle.internal.Invocation;
+import io.axle.internal.TestInvocations;
 import io.axle.testing.EchoService;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -81,7 +82,7 @@ class MeterTest {
 
   /** A provider call whose stages took 1, 2, {@code executeNanos}, 4 and 5 µs. */
   private static Invocation call(OperationMeta operation, long executeNanos) {
-    Invocation invocation = new Invocation(Role.PROVIDER, operation, new Object[0]);
+    Invocation invocation = TestInvocations.of(Role.PROVIDER, operation, new Object[0]);
     long at = 1_000_000;
     invocation.mark(Stage.PROVIDER_RECEIVED, at);
     invocation.mark(Stage.PROVIDER_DECODED, at += 1_000);

@@ -2,12 +2,13 @@ package io.axle.metrics.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.Stage;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import io.axle.internal.Invocation;
+import io.axle.internal.TestInvocations;
 import io.axle.metrics.OperationStats;
 import io.axle.metrics.Window;
 import io.axle.testing.EchoService;
@@ -53,13 +54,13 @@ class RetriesInWindowsTest {
   }
 
   private static void end(MetricsListener listener, int extraAttempts) {
-    Invocation call = new Invocation(Role.CONSUMER, ECHO, new Object[] {"x"});
-    call.transport("highway");
+    Invocation call = TestInvocations.of(Role.CONSUMER, ECHO, new Object[] {"x"});
+    TestInvocations.onTransport(call, "highway");
     long start = System.nanoTime();
     call.mark(Stage.CONSUMER_START, start);
     call.mark(Stage.CONSUMER_END, start + 1_000_000);
     for (int i = 0; i < extraAttempts; i++) {
-      call.attemptedAgain();
+      TestInvocations.attemptedAgain(call);
     }
     listener.onEnd(call, Response.ok("x"));
   }

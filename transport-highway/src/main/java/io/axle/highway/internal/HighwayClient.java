@@ -1,11 +1,11 @@
 package io.axle.highway.internal;
 
-import io.axle.Invocation;
+import io.axle.AxleException;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
-import io.axle.AxleException;
 import io.axle.registry.Endpoint;
+import io.axle.transport.Attempt;
 import io.axle.transport.InFlightCalls;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
@@ -44,7 +44,7 @@ public final class HighwayClient {
     this.limits = limits;
   }
 
-  public CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint) {
+  public CompletableFuture<Response> send(Attempt invocation, Endpoint endpoint) {
     String closed = closedReason;
     if (closed != null) {
       return CompletableFuture.completedFuture(Response.failure(Status.SHUTTING_DOWN,

@@ -1,11 +1,11 @@
 package io.axle.highway.internal;
 
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.config.AxleConfig;
 import io.axle.config.HostAndPort;
 import io.axle.highway.HighwayConfigKeys;
 import io.axle.registry.Endpoint;
+import io.axle.transport.Attempt;
 import io.axle.transport.CallFailures;
 import io.axle.transport.ConnectionLimit;
 import io.axle.transport.ProviderOperations;
@@ -152,7 +152,7 @@ public final class HighwayTransport implements Transport {
   }
 
   @Override
-  public CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint) {
+  public CompletableFuture<Response> send(Attempt invocation, Endpoint endpoint) {
     return client.send(invocation, endpoint);
   }
 

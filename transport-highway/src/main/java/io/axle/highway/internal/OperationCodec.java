@@ -1,10 +1,10 @@
 package io.axle.highway.internal;
 
 import io.axle.AxleException;
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Status;
 import io.axle.contract.OperationMeta;
+import io.axle.transport.Attempt;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufOutputStream;
@@ -57,7 +57,7 @@ public final class OperationCodec {
    * A request frame with request id 0 and, for a call with a deadline, a timeout of 0: the
    * connection writes the real id and the time left in when it sends it ({@link #stampRequest}).
    */
-  public ByteBuf encodeRequest(ByteBufAllocator alloc, Invocation invocation, FrameLimits limits) {
+  public ByteBuf encodeRequest(ByteBufAllocator alloc, Attempt invocation, FrameLimits limits) {
     // Whether there is one, not what is left: the clock is read once, when the request is stamped.
     boolean deadline = invocation.deadlineNanos() != 0;
     Map<String, String> context = invocation.contextOrNull();
@@ -101,9 +101,9 @@ public final class OperationCodec {
    * the connection hands it to the socket: the provider gets the budget as it stands when the
    * request is sent, not when it was encoded (docs/protocol.md), so clocks need not agree and a
    * call that waited for a connection does not overstate what is left. {@code nowNanos} is the
-   * clock as the connection took the request ({@link Invocation#nowIfTimed}).
+   * clock as the connection took the request ({@link Attempt#nowIfTimed}).
    */
-  public void stampRequest(ByteBuf request, long requestId, Invocation invocation, long nowNanos) {
+  public void stampRequest(ByteBuf request, long requestId, Attempt invocation, long nowNanos) {
     request.setLong(request.readerIndex() + Frames.REQUEST_ID_OFFSET, requestId);
     long remaining = invocation.remainingNanos(nowNanos);
     if (remaining != Long.MAX_VALUE) {

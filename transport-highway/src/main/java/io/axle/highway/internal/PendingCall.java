@@ -1,7 +1,7 @@
 package io.axle.highway.internal;
 
-import io.axle.Invocation;
 import io.axle.registry.Endpoint;
+import io.axle.transport.Attempt;
 import io.axle.transport.InFlightCalls;
 import io.axle.transport.calls.ConsumerCall;
 import io.netty.buffer.ByteBuf;
@@ -12,7 +12,7 @@ final class PendingCall extends ConsumerCall {
   /** The encoded request until it is handed to the channel; then null (the channel owns it). Loop-only. */
   ByteBuf request;
 
-  PendingCall(Invocation invocation, Endpoint endpoint, OperationCodec codec, ByteBuf request, InFlightCalls inFlight) {
+  PendingCall(Attempt invocation, Endpoint endpoint, OperationCodec codec, ByteBuf request, InFlightCalls inFlight) {
     super(invocation, endpoint, inFlight);
     this.codec = codec;
     this.request = request;

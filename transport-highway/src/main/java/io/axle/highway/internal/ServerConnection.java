@@ -1,10 +1,11 @@
 package io.axle.highway.internal;
 
 import io.axle.AxleException;
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
+import io.axle.registry.Endpoint;
+import io.axle.transport.Attempt;
 import io.axle.transport.ProviderOperation;
 import io.axle.transport.ProviderOperations;
 import io.axle.transport.calls.LoopOutbox;
@@ -14,7 +15,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
-import io.axle.registry.Endpoint;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.concurrent.ScheduledFuture;
@@ -223,7 +223,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
   }
 
   /** An answer made off the event loop, waiting for it; the invocation hears when it is sent. */
-  private record Reply(ByteBuf frame, Invocation invocation, Response response) {
+  private record Reply(ByteBuf frame, Attempt invocation, Response response) {
   }
 
   private void onRequest(Frame frame) {
@@ -278,7 +278,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     writeNow(OperationCodec.encodeError(ctx.alloc(), requestId, error.status(), error.getMessage()));
   }
 
-  private void respond(OperationCodec codec, long requestId, Invocation invocation, Response response) {
+  private void respond(OperationCodec codec, long requestId, Attempt invocation, Response response) {
     if (ctx.executor().inEventLoop()) {
       // Encoded straight into the burst's buffer: no copy, no queue.
       codec.writeResponse(batch.room(ctx, 0), requestId, response, maxFrameSize);
@@ -300,7 +300,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     outbox.submit(new Reply(frame, invocation, response));
   }
 
-  private static void sent(Invocation invocation, Response response) {
+  private static void sent(Attempt invocation, Response response) {
     invocation.mark(Stage.PROVIDER_SENT);
     invocation.end(response);
   }

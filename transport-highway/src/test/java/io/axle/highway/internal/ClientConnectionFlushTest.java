@@ -3,11 +3,12 @@ package io.axle.highway.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.Axle;
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import io.axle.internal.Invocation;
+import io.axle.internal.TestInvocations;
 import io.axle.registry.Endpoint;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
@@ -114,7 +115,7 @@ class ClientConnectionFlushTest {
   }
 
   private CompletableFuture<Response> call(String message) {
-    Invocation invocation = new Invocation(Role.CONSUMER, echo, new Object[] {message});
+    Invocation invocation = TestInvocations.of(Role.CONSUMER, echo, new Object[] {message});
     PendingCall call = new PendingCall(invocation, new Endpoint("highway", "127.0.0.1", 1), codec,
         codec.encodeRequest(EncodeBuffers.heap(), invocation, FrameLimits.maxFrameSize(1 << 20)), inFlight);
     connection.send(call);

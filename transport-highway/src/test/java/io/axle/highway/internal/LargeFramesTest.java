@@ -2,11 +2,12 @@ package io.axle.highway.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import io.axle.internal.Invocation;
+import io.axle.internal.TestInvocations;
 import io.axle.testing.EchoService;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -96,7 +97,7 @@ class LargeFramesTest {
   }
 
   private Invocation call(String message) {
-    return new Invocation(Role.CONSUMER, echo, new Object[] {message});
+    return TestInvocations.of(Role.CONSUMER, echo, new Object[] {message});
   }
 
   /** Cuts {@code frame} (taking ownership of it) as a receiving connection would. */

@@ -2,8 +2,6 @@ package io.axle.highway.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.internal.ServedOperation;
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.contract.OperationMeta;
@@ -11,6 +9,8 @@ import io.axle.contract.SchemaMeta;
 import io.axle.executor.AxleExecutors;
 import io.axle.internal.FilterChains;
 import io.axle.internal.MethodInvoker;
+import io.axle.internal.ServedOperation;
+import io.axle.internal.TestInvocations;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.WriteCounter;
@@ -92,7 +92,7 @@ class ServerConnectionFlushTest {
   private ByteBuf burst(String... messages) {
     CompositeByteBuf burst = ByteBufAllocator.DEFAULT.compositeBuffer();
     for (int i = 0; i < messages.length; i++) {
-      ByteBuf request = codec.encodeRequest(ByteBufAllocator.DEFAULT, new Invocation(Role.CONSUMER, echo,
+      ByteBuf request = codec.encodeRequest(ByteBufAllocator.DEFAULT, TestInvocations.of(Role.CONSUMER, echo,
           new Object[] {messages[i]}), FrameLimits.maxFrameSize(1 << 20));
       request.setLong(Frames.REQUEST_ID_OFFSET, i + 1);
       burst.addComponent(true, request);

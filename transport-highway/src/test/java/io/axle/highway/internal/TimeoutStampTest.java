@@ -2,11 +2,12 @@ package io.axle.highway.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.Invocation;
 import io.axle.InvocationListener;
 import io.axle.Role;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import io.axle.internal.Invocation;
+import io.axle.internal.TestInvocations;
 import io.axle.testing.EchoService;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -25,7 +26,7 @@ class TimeoutStampTest {
   @Test
   void aRequestThatWaited_sendsWhatIsLeftWhenItIsWritten() throws Exception {
     OperationCodec codec = new OperationCodec(ECHO);
-    Invocation invocation = new Invocation(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
+    Invocation invocation = TestInvocations.of(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
     invocation.deadlineNanos(System.nanoTime() + TimeUnit.SECONDS.toNanos(1));
     ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, FrameLimits.maxFrameSize(1 << 20));
     try {
@@ -45,7 +46,7 @@ class TimeoutStampTest {
   @Test
   void theStamp_leavesTheContextAndTheBodyIntact() {
     OperationCodec codec = new OperationCodec(ECHO);
-    Invocation invocation = new Invocation(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
+    Invocation invocation = TestInvocations.of(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
     invocation.deadlineNanos(System.nanoTime() + TimeUnit.SECONDS.toNanos(5));
     invocation.context().put("tenant", "t1");
     ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, FrameLimits.maxFrameSize(1 << 20));
@@ -78,7 +79,7 @@ class TimeoutStampTest {
   @Test
   void aCallWithoutDeadline_sendsNoTimeout() {
     OperationCodec codec = new OperationCodec(ECHO);
-    Invocation invocation = new Invocation(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
+    Invocation invocation = TestInvocations.of(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
     ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, FrameLimits.maxFrameSize(1 << 20));
     try {
       codec.stampRequest(frame, 7, invocation, invocation.nowIfTimed());
@@ -93,7 +94,7 @@ class TimeoutStampTest {
   @Test
   void anExpiredDeadline_stillSendsAPositiveBudget_whichTheProviderDrops() {
     OperationCodec codec = new OperationCodec(ECHO);
-    Invocation invocation = new Invocation(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
+    Invocation invocation = TestInvocations.of(Role.CONSUMER, ECHO, new Object[] {"hi"}, InvocationListener.NONE);
     invocation.deadlineNanos(System.nanoTime() - 1);
     ByteBuf frame = codec.encodeRequest(ByteBufAllocator.DEFAULT, invocation, FrameLimits.maxFrameSize(1 << 20));
     try {

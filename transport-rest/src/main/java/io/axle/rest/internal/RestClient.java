@@ -1,20 +1,20 @@
 package io.axle.rest.internal;
 
 import io.axle.AxleException;
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
 import io.axle.config.AxleConfig;
 import io.axle.contract.OperationMeta;
 import io.axle.registry.Endpoint;
-import io.axle.transport.CallFailures;
-import io.axle.transport.InFlightCalls;
 import io.axle.rest.RestConfigKeys;
 import io.axle.rest.internal.client.ClientLoop;
 import io.axle.rest.internal.client.EncodedRequest;
 import io.axle.rest.internal.client.RequestPlan;
 import io.axle.rest.internal.client.RestCall;
+import io.axle.transport.Attempt;
+import io.axle.transport.CallFailures;
+import io.axle.transport.InFlightCalls;
 import io.axle.transport.TransportContext;
 import io.axle.transport.tls.Tls;
 import io.vertx.core.http.HttpClientOptions;
@@ -98,7 +98,7 @@ final class RestClient {
   }
 
   /** Sends one call; the future never completes exceptionally. */
-  CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint) {
+  CompletableFuture<Response> send(Attempt invocation, Endpoint endpoint) {
     OperationMeta operation = invocation.operation();
     String closed = closedReason;
     if (closed != null) {

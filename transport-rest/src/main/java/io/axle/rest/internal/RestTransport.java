@@ -1,8 +1,8 @@
 package io.axle.rest.internal;
 
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.registry.Endpoint;
+import io.axle.transport.Attempt;
 import io.axle.transport.Transport;
 import io.axle.transport.TransportContext;
 import java.time.Duration;
@@ -46,7 +46,7 @@ public final class RestTransport implements Transport {
   }
 
   @Override
-  public CompletableFuture<Response> send(Invocation invocation, Endpoint endpoint) {
+  public CompletableFuture<Response> send(Attempt invocation, Endpoint endpoint) {
     return client.send(invocation, endpoint);
   }
 

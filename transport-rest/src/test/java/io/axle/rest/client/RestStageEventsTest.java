@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.axle.Axle;
 import io.axle.AxleException;
-import io.axle.Invocation;
+import io.axle.Call;
 import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Role;
@@ -58,7 +58,7 @@ class RestStageEventsTest {
 
   /** Records what it hears, in order, and counts down once per end. */
   static final class Recorder implements InvocationListener {
-    record Heard(Invocation invocation, String what, long nanos) {
+    record Heard(Call invocation, String what, long nanos) {
     }
 
     final List<Heard> heard = new ArrayList<>();
@@ -69,12 +69,12 @@ class RestStageEventsTest {
     }
 
     @Override
-    public synchronized void onStage(Invocation invocation, Stage stage) {
+    public synchronized void onStage(Call invocation, Stage stage) {
       heard.add(new Heard(invocation, stage.name(), invocation.stageNanos(stage)));
     }
 
     @Override
-    public void onEnd(Invocation invocation, Response response) {
+    public void onEnd(Call invocation, Response response) {
       synchronized (this) {
         heard.add(new Heard(invocation, "end(" + response.status() + ")", 0));
       }
@@ -170,7 +170,7 @@ class RestStageEventsTest {
     List<String> expected = new ArrayList<>(stages);
     expected.add(end);
     assertThat(heard).extracting(Recorder.Heard::what).containsExactlyElementsOf(expected);
-    Invocation invocation = heard.get(0).invocation();
+    Call invocation = heard.get(0).invocation();
     assertThat(invocation.role()).isEqualTo(role);
     assertThat(heard).allSatisfy(h -> assertThat(h.invocation()).isSameAs(invocation));
     List<Recorder.Heard> timed = heard.subList(0, stages.size());

@@ -3,7 +3,7 @@ package io.axle.transport.types;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.Axle;
-import io.axle.Invocation;
+import io.axle.Call;
 import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Role;
@@ -30,7 +30,7 @@ class RejectedRequestsTest {
     List<String> ended = new CopyOnWriteArrayList<>();
     InvocationListener listener = new InvocationListener() {
       @Override
-      public void onEnd(Invocation invocation, Response response) {
+      public void onEnd(Call invocation, Response response) {
         if (invocation.role() == Role.PROVIDER) {
           ended.add(invocation.operation().qualifiedName() + " " + invocation.transport() + " " + response.status());
         }

@@ -1,7 +1,6 @@
 package io.axle.rest.internal.client;
 
 import io.axle.AxleException;
-import io.axle.Invocation;
 import io.axle.Status;
 import io.axle.contract.OperationMeta;
 import io.axle.rest.internal.ParamBinding;
@@ -10,6 +9,7 @@ import io.axle.rest.internal.PlainJson;
 import io.axle.rest.internal.RestHeaders;
 import io.axle.rest.internal.RestJson;
 import io.axle.rest.internal.RestOperation;
+import io.axle.transport.Attempt;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpHeaders;
@@ -128,7 +128,7 @@ public final class RequestPlan {
    *
    * @throws AxleException {@link Status#BAD_REQUEST} when an argument cannot be encoded
    */
-  public EncodedRequest encode(Invocation invocation) {
+  public EncodedRequest encode(Attempt invocation) {
     Object[] args = invocation.args();
     try {
       MultiMap requestHeaders = HttpHeaders.headers();
@@ -160,7 +160,7 @@ public final class RequestPlan {
    * Adds the time left to the invocation's deadline, as it stands now, to a request about to be
    * sent: a call that waited for a connection or in the wait queue sends what is really left.
    */
-  static void stampTimeout(HttpClientRequest request, Invocation invocation) {
+  static void stampTimeout(HttpClientRequest request, Attempt invocation) {
     long remaining = invocation.remainingNanos();
     if (remaining != Long.MAX_VALUE) {
       request.putHeader(RestHeaders.TIMEOUT, Long.toString(Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining))));

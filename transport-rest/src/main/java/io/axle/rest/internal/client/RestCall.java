@@ -1,7 +1,7 @@
 package io.axle.rest.internal.client;
 
-import io.axle.Invocation;
 import io.axle.registry.Endpoint;
+import io.axle.transport.Attempt;
 import io.axle.transport.InFlightCalls;
 import io.axle.transport.calls.ConsumerCall;
 import io.vertx.core.http.HttpClientRequest;
@@ -22,7 +22,7 @@ public final class RestCall extends ConsumerCall {
   /** What the first attempt failed with, reported if the retry cannot even connect. */
   String firstFailure;
 
-  public RestCall(Invocation invocation, Endpoint endpoint, RequestPlan plan, EncodedRequest request,
+  public RestCall(Attempt invocation, Endpoint endpoint, RequestPlan plan, EncodedRequest request,
       InFlightCalls inFlight) {
     super(invocation, endpoint, inFlight);
     this.plan = plan;

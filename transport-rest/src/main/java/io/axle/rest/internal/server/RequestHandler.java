@@ -1,7 +1,6 @@
 package io.axle.rest.internal.server;
 
 import io.axle.AxleException;
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
@@ -9,6 +8,7 @@ import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestHeaders;
 import io.axle.rest.internal.RestJson;
 import io.axle.rest.internal.RestTransport;
+import io.axle.transport.Attempt;
 import io.axle.transport.ProviderOperation;
 import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
@@ -83,7 +83,7 @@ final class RequestHandler implements Handler<RoutingContext> {
   }
 
   /** Encodes the answer on the thread that finished the call; the writer sends it on the loop. */
-  private void respond(Reply reply, Invocation invocation, Response answer) {
+  private void respond(Reply reply, Attempt invocation, Response answer) {
     int code;
     Buffer body;
     Response sent = answer;

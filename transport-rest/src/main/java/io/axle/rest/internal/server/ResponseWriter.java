@@ -1,12 +1,12 @@
 package io.axle.rest.internal.server;
 
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Stage;
 import io.axle.Status;
 import io.axle.rest.internal.LoopFlushes;
 import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestJson;
+import io.axle.transport.Attempt;
 import io.axle.transport.calls.LoopOutbox;
 import io.netty.channel.EventLoop;
 import io.vertx.core.buffer.Buffer;
@@ -29,7 +29,7 @@ public final class ResponseWriter {
   private final LoopFlushes flushes;
 
   /** An answer made off the loop; {@code invocation} and {@code answer} are null for the router's own errors. */
-  private record Answer(Reply reply, int status, Buffer body, Invocation invocation, Response answer) {
+  private record Answer(Reply reply, int status, Buffer body, Attempt invocation, Response answer) {
   }
 
   public ResponseWriter(EventLoop loop, RestJson json) {
@@ -74,7 +74,7 @@ public final class ResponseWriter {
    * {@link Stage#PROVIDER_SENT} on {@code invocation} (unless the client is gone) and ends it with
    * {@code answer}; a null invocation (the router's own errors) fires nothing.
    */
-  void write(Reply reply, int status, Buffer body, Invocation invocation, Response answer) {
+  void write(Reply reply, int status, Buffer body, Attempt invocation, Response answer) {
     if (outbox.onLoop()) {
       // At once, without making the queue's item.
       end(reply, status, body, invocation, answer);
@@ -101,7 +101,7 @@ public final class ResponseWriter {
     return Buffer.buffer(json.write(body));
   }
 
-  private static void end(Reply reply, int status, Buffer body, Invocation invocation, Response answer) {
+  private static void end(Reply reply, int status, Buffer body, Attempt invocation, Response answer) {
     // The client may have gone (closed, reset the stream, idle timeout) while the call ran: nothing
     // is sent, but the call still ends.
     if (!reply.gone()) {

@@ -2,11 +2,12 @@ package io.axle.rest.internal.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.axle.Invocation;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import io.axle.internal.Invocation;
+import io.axle.internal.TestInvocations;
 import io.axle.registry.Endpoint;
 import io.axle.rest.internal.RestJson;
 import io.axle.rest.internal.RestMappings;
@@ -110,7 +111,7 @@ class ClientLoopFlushTest {
   }
 
   private CompletableFuture<Response> call(String message) {
-    Invocation invocation = new Invocation(Role.CONSUMER, echo, new Object[] {message});
+    Invocation invocation = TestInvocations.of(Role.CONSUMER, echo, new Object[] {message});
     RestCall call = new RestCall(invocation, endpoint, plan, plan.encode(invocation), inFlight);
     client.send(call);
     return call.future();

@@ -1,22 +1,29 @@
-package io.axle;
+package io.axle.internal;
 
+import io.axle.Call;
+import io.axle.InvocationListener;
+import io.axle.Response;
+import io.axle.Role;
+import io.axle.Stage;
 import io.axle.contract.OperationMeta;
 import io.axle.registry.Endpoint;
+import io.axle.transport.Attempt;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The chassis' record of one call: what filters see of it as a {@link Call} (the operation, its
- * arguments, the context entries that travel with it over the wire, its deadline), plus what the
- * chassis alone sets — the transport, the endpoint, the stage timings and the end, which
- * listeners hear. Transports and the runtime use it; filters get the {@link Call}.
+ * The chassis' record of one call, and of each attempt of it: what filters and listeners read as a
+ * {@link Call}, what a transport may change as an {@link Attempt} (its stage marks, its writes, its end),
+ * and what only the runtime's own links set — the transport, the endpoint, the deadline's origin,
+ * hedging and cancellation. Made only by the runtime (its constructors are package-private): a filter
+ * or a transport cannot make one, so every call a chain or a transport sees is the runtime's.
  *
  * <p>An invocation is owned by one call and handed from thread to thread along it (caller, event
  * loop, executor); each hand-off goes through a queue or a future, which orders the writes, so
  * it needs no locks of its own.
  */
-public final class Invocation implements Call {
+public final class Invocation implements Attempt {
   /** The provider call this thread serves now: set around its chain, read by calls made onwards. */
   private static final ThreadLocal<Invocation> SERVING = new ThreadLocal<>();
 
@@ -48,12 +55,12 @@ public final class Invocation implements Call {
   private volatile boolean cancelled;
 
   /** An invocation nobody listens to. */
-  public Invocation(Role role, OperationMeta operation, Object[] args) {
+  Invocation(Role role, OperationMeta operation, Object[] args) {
     this(role, operation, args, InvocationListener.NONE);
   }
 
   /** An invocation whose stages and end {@code listener} hears. */
-  public Invocation(Role role, OperationMeta operation, Object[] args, InvocationListener listener) {
+  Invocation(Role role, OperationMeta operation, Object[] args, InvocationListener listener) {
     this.role = role;
     this.operation = operation;
     this.args = args == null ? new Object[0] : args;
@@ -84,6 +91,7 @@ public final class Invocation implements Call {
   }
 
   /** The context without creating it: {@code null} when no entry was ever set. */
+  @Override
   public Map<String, String> contextOrNull() {
     return context;
   }
@@ -114,6 +122,7 @@ public final class Invocation implements Call {
    * in one instant, one reading serves them all ({@link #markAt}, {@link #remainingNanos(long)}):
    * at 25 ns a reading, clock reads were a tenth of a call's CPU on each side.
    */
+  @Override
   public long nowIfTimed() {
     return deadlineNanos != 0 || listener != InvocationListener.NONE ? System.nanoTime() : 0;
   }
@@ -122,6 +131,7 @@ public final class Invocation implements Call {
    * {@link #remainingNanos()} as of {@code nowNanos}, a reading {@link #nowIfTimed} made; with 0 (none
    * was made) the clock is read.
    */
+  @Override
   public long remainingNanos(long nowNanos) {
     return deadlineNanos == 0 ? Long.MAX_VALUE : deadlineNanos - (nowNanos != 0 ? nowNanos : System.nanoTime());
   }
@@ -130,6 +140,7 @@ public final class Invocation implements Call {
    * {@link #isExpired()} as of {@code nowNanos}, a reading {@link #markNow} or {@link #nowIfTimed}
    * made; with 0 (none was made) the clock is read.
    */
+  @Override
   public boolean isExpired(long nowNanos) {
     return deadlineNanos != 0 && deadlineNanos - (nowNanos != 0 ? nowNanos : System.nanoTime()) <= 0;
   }
@@ -140,7 +151,7 @@ public final class Invocation implements Call {
   }
 
   /** Set by the chassis: the transport the reference or the server is. */
-  public void transport(String transport) {
+  void transport(String transport) {
     this.transport = transport;
   }
 
@@ -150,7 +161,7 @@ public final class Invocation implements Call {
   }
 
   /** Set by the chassis: the endpoint selection link (consumer), the transport (provider: the caller). */
-  public void endpoint(Endpoint endpoint) {
+  void endpoint(Endpoint endpoint) {
     this.endpoint = endpoint;
   }
 
@@ -159,6 +170,7 @@ public final class Invocation implements Call {
    * nobody listens to pays for no stage but those the runtime itself needs, which it times
    * with {@link #mark(Stage, long)}.
    */
+  @Override
   public void mark(Stage stage) {
     if (listener != InvocationListener.NONE) {
       mark(stage, System.nanoTime());
@@ -169,6 +181,7 @@ public final class Invocation implements Call {
    * As {@link #mark(Stage)}, returning the clock reading it made, for the marks and deadline checks
    * of the same instant; 0 when nobody listens (the clock was not read).
    */
+  @Override
   public long markNow(Stage stage) {
     if (listener == InvocationListener.NONE) {
       return 0;
@@ -182,6 +195,7 @@ public final class Invocation implements Call {
    * The call reached {@code stage} at {@code nanos}, a reading {@link #nowIfTimed} or {@link
    * #markNow} made; nothing when that is 0 (nobody listens, and the clock was not read).
    */
+  @Override
   public void markAt(Stage stage, long nanos) {
     if (nanos != 0 && listener != InvocationListener.NONE) {
       mark(stage, nanos);
@@ -212,6 +226,7 @@ public final class Invocation implements Call {
    * {@link Stage#CONSUMER_WRITTEN} ({@code markStage} false: a transport's own resend, timed
    * inside the first write's wait).
    */
+  @Override
   public void requestWritten(boolean markStage) {
     requestWrites++;
     if (markStage) {
@@ -232,7 +247,7 @@ public final class Invocation implements Call {
    * calls its method makes onwards, on this thread, inherit what is left of its deadline. Restores
    * what was there before (a provider call served inline inside another).
    */
-  public CompletableFuture<Response> proceedServing(FilterChain chain) {
+  CompletableFuture<Response> proceedServing(InvocationChain chain) {
     Invocation before = SERVING.get();
     SERVING.set(this);
     try {
@@ -247,7 +262,7 @@ public final class Invocation implements Call {
    * Consumer, set by the chassis: the deadline was taken from {@code served}, the provider call
    * this one was made while serving, being sooner than this call's own timeout.
    */
-  public void deadlineFrom(Invocation served) {
+  void deadlineFrom(Invocation served) {
     // Its name only: the onward call must not keep the served call's arguments alive.
     this.deadlineFrom = served.operation().qualifiedName();
   }
@@ -256,16 +271,18 @@ public final class Invocation implements Call {
    * Consumer, set by the chassis: the configuration key that gave this call its timeout, e.g.
    * {@code axle.request.timeout.orders.OrderApi.slow}, so that a timeout names the key to change.
    */
-  public void timeoutKey(String key) {
+  void timeoutKey(String key) {
     this.timeoutKey = key;
   }
 
   /** The key that gave this call its own timeout ({@link #timeoutKey(String)}), or null. */
+  @Override
   public String timeoutKey() {
     return timeoutKey;
   }
 
   /** The operation of the provider call the deadline was inherited from, or null when it is the call's own. */
+  @Override
   public String deadlineFrom() {
     return deadlineFrom;
   }
@@ -276,7 +293,7 @@ public final class Invocation implements Call {
    * the selection avoids it while another instance is listed), but marks, writes and cancellation of
    * its own, and no listener: the call is one call to whoever listens, however many attempts it took.
    */
-  public Invocation hedgeAttempt() {
+  Invocation hedgeAttempt() {
     Invocation attempt = new Invocation(role, operation, args, InvocationListener.NONE);
     if (context != null) {
       attempt.context = new HashMap<>(context);
@@ -293,27 +310,28 @@ public final class Invocation implements Call {
   }
 
   /** True for an attempt made by {@link #hedgeAttempt}: the selection sends it to another instance or nowhere. */
-  public boolean isHedge() {
+  boolean isHedge() {
     return hedge;
   }
 
   /** Consumer, for hedging: this attempt may be cancelled, so the transport link registers how. */
-  public void markCancellable() {
+  void markCancellable() {
     this.cancellable = true;
   }
 
   /** True once {@link #cancel} was called: the attempt is not sent if it was not yet, and marks nothing more. */
-  public boolean isCancelled() {
+  boolean isCancelled() {
     return cancelled;
   }
 
   /** True for the attempts of a hedged call: the transport link then registers {@link #onCancel}. */
+  @Override
   public boolean isCancellable() {
     return cancellable;
   }
 
   /** Set by the transport link for a cancellable attempt: what stops waiting for it (the last one set). */
-  public void onCancel(Runnable canceller) {
+  void onCancel(Runnable canceller) {
     this.canceller = canceller;
     if (cancelled) {
       canceller.run();
@@ -324,7 +342,7 @@ public final class Invocation implements Call {
    * Gives up on this attempt: not sent if it was not yet, its answer ignored if it was (highway and
    * HTTP/1.1 have no way to tell the provider, which finishes the work). Another attempt answered.
    */
-  public void cancel() {
+  void cancel() {
     cancelled = true;
     Runnable cancel = canceller;
     if (cancel != null) {
@@ -336,21 +354,23 @@ public final class Invocation implements Call {
    * Another attempt of this call is about to be sent: a retry, or a hedge. Counted once per attempt, by
    * the link that sends it, so that metrics can show how many attempts the caller did not see.
    */
-  public void attemptedAgain() {
+  void attemptedAgain() {
     extraAttempts++;
   }
 
   /** Attempts sent after the first ({@link #attemptedAgain}); 0 for a call that went once. */
+  @Override
   public int extraAttempts() {
     return extraAttempts;
   }
 
   /** How many times a transport wrote this call's request ({@link #requestWritten}); 0 if never. */
-  public int requestWrites() {
+  int requestWrites() {
     return requestWrites;
   }
 
   /** The call ended with {@code response}; called once, by whoever ends the call. */
+  @Override
   public void end(Response response) {
     try {
       listener.onEnd(this, response);
@@ -364,6 +384,7 @@ public final class Invocation implements Call {
    * nobody listened (only {@link Stage#CONSUMER_START} and {@link Stage#PROVIDER_RECEIVED} are
    * always timed).
    */
+  @Override
   public long stageNanos(Stage stage) {
     return stageNanos[stage.ordinal()];
   }
