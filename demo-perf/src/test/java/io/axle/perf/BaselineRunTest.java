@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code -c --baseline}, {@code -c --baseline-rest} and {@code -c --compare=…} against a real producer on
  * loopback: the load engine drives the raw echoes as it drives Axle, and a comparison alternates the two.
  */
+@Tag("slow")
 class BaselineRunTest {
   @RegisterExtension
   static final SharedProducer shared = new SharedProducer(Map.of());

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The consumer, run through {@link PerfMain#run} as {@code -c}, against a real producer on loopback. */
+@Tag("slow")
 class ConsumerRunTest {
   // Provider windows as short as the consumer's, so a 2 s run sees several of them.
   @RegisterExtension

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code long-tail.ratio} / {@code long-tail.delay}: that share of the calls go to {@code sleepEcho}, counted
  * here on the producer's side too (its Prometheus counters), and their latency is reported apart.
  */
+@Tag("slow")
 class LongTailTest {
   // Windows of 500 ms, so the provider's counters catch up soon after a run.
   @RegisterExtension

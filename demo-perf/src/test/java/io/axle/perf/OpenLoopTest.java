@@ -6,6 +6,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code rps}: the consumer sends at a fixed rate whatever the replies, against a real producer with one
  * business thread, so that {@code sleepEcho} calls (the long tail at ratio 1) queue up on it.
  */
+@Tag("slow")
 class OpenLoopTest {
   @RegisterExtension
   static final SharedProducer shared = new SharedProducer(Map.of("axle.executor.default.thread-per-group", 1));

@@ -12,6 +12,7 @@ import io.axle.testing.Runtimes;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * calls it lets through succeed.
  */
 @Timeout(60)
+@Tag("slow")
 class BreakerTest {
 
   @ParameterizedTest(name = "{0}")

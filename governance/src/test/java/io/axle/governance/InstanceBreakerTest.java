@@ -11,6 +11,7 @@ import io.axle.testing.EchoService;
 import io.axle.testing.Runtimes;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * again once the breaker half-opens.
  */
 @Timeout(60)
+@Tag("slow")
 class InstanceBreakerTest {
 
   @ParameterizedTest(name = "{0}")

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * calls parked in the provider until the test releases them, so the counts do not depend on timing.
  */
 @Timeout(60)
+@Tag("slow")
 class LimitsTest {
   private static final String OP = Runtimes.SCHEMA + ".sleepEcho";
 

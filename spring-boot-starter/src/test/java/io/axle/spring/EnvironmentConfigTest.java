@@ -6,6 +6,7 @@ import io.axle.config.AxleConfig;
 import io.axle.config.CoreConfigKeys;
 import java.time.Duration;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -17,6 +18,7 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
  * microservice.yaml (test resources) joins the Environment below application.yml, environment variables,
  * system properties and --key=value; the AxleConfig bean is read from it with each value's source.
  */
+@Tag("slow")
 class EnvironmentConfigTest {
 
   @Test

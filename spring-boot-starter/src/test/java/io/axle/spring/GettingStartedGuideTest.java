@@ -28,6 +28,7 @@ import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * switch over REST. Only the listening addresses are overridden, to ephemeral ports; the consumer is
  * given just the endpoint of the transport it should use, so a call over the other one could not succeed.
  */
+@Tag("slow")
 class GettingStartedGuideTest {
   private static final Path GUIDE = Path.of("..", "docs", "getting-started.md");
   private static final Pattern FILE = Pattern.compile("(?m)^File `([^`]+)`:\\s*\\n+```\\w*\\n(.*?)\\n```", Pattern.DOTALL);

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringBootConfiguration;
@@ -34,6 +35,7 @@ import org.springframework.web.bind.annotation.RestController;
  * context (MDC: {@code traceId}, {@code spanId}) for its log lines. (The MDC itself is read by {@link
  * TracingLogsTest}, which runs with Logback: these tests log through slf4j-simple, whose MDC keeps nothing.)
  */
+@Tag("slow")
 class TracingBootTest {
   /** One exporter for the three applications, as one collector would be. */
   static final InMemorySpanExporter SPANS = InMemorySpanExporter.create();

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -37,6 +38,7 @@ import org.springframework.web.bind.annotation.RestController;
  * <p>Runs in the module's {@code logback} test execution, which puts Logback in place of the slf4j-simple
  * the other tests log through (slf4j-simple's MDC keeps nothing); skipped, with that reason, anywhere else.
  */
+@Tag("slow")
 class TracingLogsTest {
   /** A new one per case: closing an application shuts its exporter down, and a shut one keeps nothing. */
   static volatile InMemorySpanExporter spans;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -19,6 +20,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  *
  * <p>Runs in the module's {@code logback} test execution (as {@link TracingLogsTest}); skipped elsewhere.
  */
+@Tag("slow")
 class ZooKeeperOutageLogsTest {
   /** What Logback's console appender writes, on System.out; the test is skipped without Logback. */
   @RegisterExtension

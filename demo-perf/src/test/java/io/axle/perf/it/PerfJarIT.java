@@ -126,7 +126,7 @@ class PerfJarIT {
         String mode = run.split(" ")[1];
         Path json = dir.resolve(transport + "-" + mode + ".json");
         try (JavaProcess consumer = JavaProcess.startJar(jar, "-c", "--sync=" + mode.equals("sync"),
-            "--duration=3s", "--warmup=1s", "--json=" + json, "--axle.references.transport=" + transport, registry)) {
+            "--duration=2s", "--warmup=0s", "--json=" + json, "--axle.references.transport=" + transport, registry)) {
           Optional<Integer> status = consumer.awaitExit(RUN_WAIT);
           assertThat(status).as("%s consumer exit; output:%n%s", run, consumer.output()).contains(0);
           assertThat(consumer.output()).contains("perf summary")

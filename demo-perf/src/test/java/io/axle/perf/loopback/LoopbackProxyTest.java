@@ -6,9 +6,11 @@ import io.axle.perf.PerfMain;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code --loopback --loopback.proxy=true}: client -> proxy child -> producer child, as real processes. */
+@Tag("slow")
 class LoopbackProxyTest {
 
   @Test

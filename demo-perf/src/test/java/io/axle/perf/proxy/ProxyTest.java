@@ -1,6 +1,5 @@
 package io.axle.perf.proxy;
 
-import io.axle.perf.ExitStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -8,11 +7,12 @@ import io.axle.Axle;
 import io.axle.AxleException;
 import io.axle.Status;
 import io.axle.config.AxleConfig;
+import io.axle.perf.ExitStatus;
 import io.axle.perf.PerfMain;
 import io.axle.perf.PerfOutput;
 import io.axle.perf.PerfService;
-import io.axle.perf.StopSignal;
 import io.axle.perf.SharedProducer;
+import io.axle.perf.StopSignal;
 import io.axle.perf.TestProducers;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +40,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** consumer -> proxy -> producer on loopback: a real producer, real proxies and the real consumer. */
+@Tag("slow")
 class ProxyTest {
   private static final Pattern READY = Pattern.compile("perf proxy ready: highway://127\\.0\\.0\\.1:(\\d+)"
       + " rest://127\\.0\\.0\\.1:(\\d+) \\(executor: (.+), target: perf1 over (highway|rest)\\)");

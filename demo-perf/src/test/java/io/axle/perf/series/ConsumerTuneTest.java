@@ -23,6 +23,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code -c --tune} against a producer it did not start: a real producer with {@code control.address}, restarted
  * through it with each configuration's producer keys, and a tiny walk over it.
  */
+@Tag("slow")
 class ConsumerTuneTest {
   private static final Pattern CONTROL = Pattern.compile("perf producer control: (http://127\\.0\\.0\\.1:(\\d+)/perf/restart)");
 

@@ -1,8 +1,8 @@
 package io.axle.perf.series;
 
-import io.axle.perf.ExitStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.perf.ExitStatus;
 import io.axle.perf.PerfMain;
 import io.axle.perf.SharedProducer;
 import io.axle.perf.TestProducers;
@@ -14,11 +14,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A sweep, run through {@link PerfMain#run} as {@code -c --sweep=…}, against a real producer on loopback. */
+@Tag("slow")
 class SeriesRunTest {
   @RegisterExtension
   static final SharedProducer shared = new SharedProducer(Map.of());

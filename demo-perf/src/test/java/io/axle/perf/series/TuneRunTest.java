@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (a warm-up and three knee searches of two open-loop runs, each with a fresh producer child), enough to check the
  * output's shape, and that the {@code microservice.yaml} fragment it prints is one a producer starts with.
  */
+@Tag("slow")
 class TuneRunTest {
 
   @Test

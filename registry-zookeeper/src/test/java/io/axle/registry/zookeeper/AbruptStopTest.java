@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Timeout;
  * session expired.
  */
 @Timeout(120)
+@Tag("slow")
 class AbruptStopTest {
   private static final Duration WAIT = Duration.ofSeconds(20);
   private static final int CALLERS = 4;

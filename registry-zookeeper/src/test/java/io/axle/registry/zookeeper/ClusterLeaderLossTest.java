@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
  * clients move over, no call fails and a producer that registers afterwards gets calls.
  */
 @Timeout(120)
+@Tag("slow")
 class ClusterLeaderLossTest {
   private static final Duration WAIT = Duration.ofSeconds(30);
 

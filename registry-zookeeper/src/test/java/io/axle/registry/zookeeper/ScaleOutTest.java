@@ -12,16 +12,18 @@ import java.util.Map;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Three producers and a consumer under load, on a real ZooKeeper: calls spread, a graceful stop
  * costs nothing, a restarted producer gets calls again, and ZooKeeper itself may go away a while.
  */
 @Timeout(120)
+@Tag("slow")
 class ScaleOutTest {
   private static final Duration WAIT = Duration.ofSeconds(15);
 

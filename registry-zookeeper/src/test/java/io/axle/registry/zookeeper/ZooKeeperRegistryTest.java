@@ -29,11 +29,13 @@ import org.apache.curator.test.KillSession;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** The registry against a real ZooKeeper server in this JVM: registration, watches, bad data, bad addresses. */
 @Timeout(60)
+@Tag("slow")
 class ZooKeeperRegistryTest {
   private static final Duration WAIT = Duration.ofSeconds(10);
 

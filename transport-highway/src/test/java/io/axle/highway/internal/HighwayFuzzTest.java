@@ -16,6 +16,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Fuzz targets for what a highway peer controls: the byte stream cut into frames, the header
@@ -29,6 +30,7 @@ import java.util.List;
  * empty. To fuzz one for a while (docs/security.md, "Fuzzing"):
  * {@code JAZZER_FUZZ=1 ./mvnw -pl transport-highway test -Dtest=HighwayFuzzTest#frames -Djazzer.max_duration=5m}.
  */
+@Tag("slow")
 class HighwayFuzzTest {
   private static final FrameLimits LIMITS = new FrameLimits(64 * 1024, 4096, 8);
   private static final SchemaMeta ECHO = SchemaMeta.of("EchoService", EchoService.class);

@@ -24,6 +24,7 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,6 +36,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * line that says which, and a certificate reloaded while a connection stays up. "rest-h2" is REST
  * with {@code axle.rest.client.protocol: h2c}, which over TLS is HTTP/2 agreed by ALPN.
  */
+@Tag("slow")
 class TlsTest {
   /** What a client whose certificate the provider would not take is told: it sent none. */
   private static final String CLIENT_SENT_NONE = "TLS handshake failed: the provider requires a client certificate "

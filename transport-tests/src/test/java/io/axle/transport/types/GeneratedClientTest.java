@@ -28,6 +28,7 @@ import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openapitools.codegen.DefaultGenerator;
@@ -40,6 +41,7 @@ import org.openapitools.codegen.config.CodegenConfigurator;
  * client's own JSON mapper built and must get the same value back (compared as the client writes
  * both), so the document, the server's reading and its writing all agree with a real generator.
  */
+@Tag("slow")
 class GeneratedClientTest {
   private static final int CASES_PER_OPERATION = 10;
 

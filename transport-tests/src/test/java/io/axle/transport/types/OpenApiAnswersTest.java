@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * answer — results, 204s, declared errors, undeclared errors, bad requests — against the schema the
  * document gives for its status, with a JSON Schema 2020-12 validator asserting formats too.
  */
+@Tag("slow")
 class OpenApiAnswersTest {
   private static final int CASES_PER_OPERATION = 40;
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -33,6 +34,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * transport's answer. The seed is printed with every failure; rerun one with
  * {@code -Daxle.test.seed=<seed>}.
  */
+@Tag("slow")
 class TypeRoundTripTest {
   private static final int CASES_PER_OPERATION = 150;
   private static final String SERVICE = ContractServers.SERVICE;

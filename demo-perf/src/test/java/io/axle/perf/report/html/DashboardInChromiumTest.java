@@ -25,6 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * recent windows, and each side's stages have a panel of their own; a screenshot of that page is kept in
  * {@code target/dashboard/} (never in git) for a person to look at.
  */
+@Tag("slow")
 class DashboardInChromiumTest {
   /** The shared producer's windows, in ms. */
   private static final int WINDOW_MS = 250;

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * {@code target/html-report/}, never in git), and every chart's plot area in it must hold its lines'
  * colours, not just background. Skipped without chromium, except on CI (see {@link Chromium}).
  */
+@Tag("slow")
 class HtmlReportInChromiumTest {
   private static final Path DIR = Path.of("target", "html-report");
   private static final int WIDTH = 1200;

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -37,6 +38,7 @@ import tools.jackson.databind.JsonNode;
  * one for a while: {@code JAZZER_FUZZ=1 ./mvnw -pl transport-rest test -Dtest=RestFuzzTest#plainJson}
  * (docs/security.md, "Fuzzing").
  */
+@Tag("slow")
 class RestFuzzTest {
   private static final RestJson JSON = new RestJson();
   /** Every route of the two test schemas but those that read headers, which need a live request. */
