@@ -12,7 +12,6 @@ import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.executor.AxleExecutor;
 import io.axle.internal.RuntimeSpec.ProviderRegistration;
-import io.axle.internal.types.ContractCheck;
 import io.axle.policy.Admission;
 import io.axle.policy.OperationScope;
 import io.axle.policy.PolicyFactory;
