@@ -14,7 +14,6 @@ import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.executor.AxleExecutor;
 import io.axle.internal.RuntimeSpec.ProviderRegistration;
-import io.axle.internal.types.ContractCheck;
 import io.axle.policy.PolicyFactory;
 import io.axle.policy.PolicyState;
 import io.axle.registry.Endpoint;

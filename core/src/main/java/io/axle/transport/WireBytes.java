@@ -2,11 +2,12 @@ package io.axle.transport;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufHolder;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.vertx.core.net.SocketAddress;
-import io.vertx.core.net.impl.ConnectionBase;
+import io.vertx.core.spi.metrics.NetworkMetrics;
 
 /**
  * Counts the bytes of one connection as they cross its socket, for both transports: a handler at the head of
@@ -16,16 +17,18 @@ import io.vertx.core.net.impl.ConnectionBase;
  * line and headers went uncounted (24 bytes a call for a 24-byte JSON body).
  *
  * <p>Installed only when the runtime's Vert.x metrics want wire bytes ({@link Metrics}), so a runtime without
- * metrics pays nothing. A transport calls {@link #install} when Vert.x hands it the connection: after a TLS
- * handshake (whose bytes are therefore not counted) and, on a REST server, after Vert.x's first read.
+ * metrics pays nothing. A transport asks {@link #wanted} and calls {@link #install} when Vert.x hands it the
+ * connection: after a TLS handshake (whose bytes are therefore not counted) and, on a REST server, after Vert.x's
+ * first read. Both take only public Netty and Vert.x types; reading them off Vert.x's connection class is the
+ * transport's own business.
  */
 public final class WireBytes extends ChannelDuplexHandler {
   /** The pipeline name of the handler. */
   public static final String NAME = "axle-wire-bytes";
 
   /**
-   * Vert.x metrics (a connection's {@link ConnectionBase#metrics()}) that take the bytes on the wire from this
-   * handler, and ignore the counts Vert.x reports itself.
+   * Vert.x metrics (a connection's {@link NetworkMetrics}) that take the bytes on the wire from this handler, and
+   * ignore the counts Vert.x reports itself.
    */
   public interface Metrics {
     /**
@@ -49,11 +52,26 @@ public final class WireBytes extends ChannelDuplexHandler {
     this.counter = counter;
   }
 
-  /** Puts the counter at the head of {@code connection}'s pipeline when its metrics want it; else does nothing. */
-  public static void install(ConnectionBase connection) {
-    if (connection.metrics() instanceof Metrics metrics && connection.channel().pipeline().get(NAME) == null) {
-      connection.channel().pipeline().addFirst(NAME,
-          new WireBytes(metrics, metrics.wireCounter(connection.metric(), connection.remoteAddress())));
+  /**
+   * Whether a connection's Vert.x metrics take its bytes from this handler, so that a transport reads the rest
+   * of what {@link #install} needs (its socket metric, its remote address) only for a runtime that counts.
+   */
+  public static boolean wanted(NetworkMetrics<?> metrics) {
+    return metrics instanceof Metrics;
+  }
+
+  /**
+   * Puts the counter at the head of a connection's pipeline when its metrics want it; else does nothing.
+   *
+   * @param channel the connection's channel
+   * @param metrics the connection's Vert.x metrics
+   * @param socketMetric the connection's Vert.x socket metric, or null
+   * @param remoteAddress the connection's remote address
+   */
+  public static void install(Channel channel, NetworkMetrics<?> metrics, Object socketMetric,
+      SocketAddress remoteAddress) {
+    if (metrics instanceof Metrics wire && channel.pipeline().get(NAME) == null) {
+      channel.pipeline().addFirst(NAME, new WireBytes(wire, wire.wireCounter(socketMetric, remoteAddress)));
     }
   }
 

@@ -5,7 +5,6 @@ import io.axle.Stage;
 import io.axle.Status;
 import io.axle.registry.Endpoint;
 import io.axle.transport.CallFailures;
-import io.axle.transport.WireBytes;
 import io.axle.transport.calls.LoopOutbox;
 import io.axle.transport.calls.PendingCalls;
 import io.axle.transport.tls.TlsFailures;
@@ -66,7 +65,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter impleme
       } else if (ar.succeeded()) {
         NetSocketInternal socket = (NetSocketInternal) ar.result();
         ChannelHandlerContext vertxHandler = socket.channelHandlerContext();
-        WireBytes.install((ConnectionBase) socket);
+        WireCounting.install((ConnectionBase) socket);
         vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-frames", new FrameDecoder(limits));
         vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-client", this);
         if (!vertxHandler.channel().isActive()) {

@@ -2,9 +2,9 @@ package io.axle.highway.internal;
 
 import io.axle.AxleException;
 import io.axle.contract.OperationMeta;
-import io.axle.internal.types.DeclaredError;
-import io.axle.internal.types.DeclaredErrors;
-import io.axle.internal.types.GenericTypes;
+import io.axle.types.DeclaredError;
+import io.axle.types.DeclaredErrors;
+import io.axle.types.GenericTypes;
 import io.protostuff.Output;
 import java.io.IOException;
 import java.util.Arrays;

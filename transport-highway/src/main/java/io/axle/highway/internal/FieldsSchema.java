@@ -1,6 +1,6 @@
 package io.axle.highway.internal;
 
-import io.axle.internal.types.Property;
+import io.axle.types.Property;
 import io.protostuff.Output;
 import java.io.IOException;
 import java.util.List;

@@ -12,7 +12,6 @@ import io.axle.transport.ProviderOperations;
 import io.axle.transport.ServerLoops;
 import io.axle.transport.Transport;
 import io.axle.transport.TransportContext;
-import io.axle.transport.WireBytes;
 import io.axle.transport.tls.Tls;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -133,7 +132,7 @@ public final class HighwayTransport implements Transport {
     // Past it the connection is not read until its peer reads (ServerConnection.channelWritabilityChanged).
     channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(maxUnreadBytes / 2, maxUnreadBytes));
     ServerConnection connection = new ServerConnection(context.providerOperations(), served, limits);
-    WireBytes.install((ConnectionBase) socket);
+    WireCounting.install((ConnectionBase) socket);
     vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-idle",
         new IdleStateHandler(0, 0, idleTimeoutNanos, TimeUnit.NANOSECONDS));
     vertxHandler.pipeline().addBefore(vertxHandler.name(), "highway-frames", new FrameDecoder(limits.frames()));

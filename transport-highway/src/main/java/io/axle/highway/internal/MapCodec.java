@@ -1,6 +1,6 @@
 package io.axle.highway.internal;
 
-import io.axle.internal.types.DataType;
+import io.axle.types.DataType;
 import io.protostuff.Output;
 import java.io.IOException;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.axle.highway.internal;
 
-import io.axle.internal.types.DataType;
-import io.axle.internal.types.Property;
+import io.axle.types.DataType;
+import io.axle.types.Property;
 import io.protostuff.Output;
 import java.io.IOException;
 import java.lang.reflect.Field;

@@ -1,8 +1,8 @@
 package io.axle.highway.internal;
 
-import io.axle.internal.types.DataType;
-import io.axle.internal.types.DataTypes;
-import io.axle.internal.types.TextForm;
+import io.axle.types.DataType;
+import io.axle.types.DataTypes;
+import io.axle.types.TextForm;
 import io.protostuff.Output;
 import java.io.IOException;
 import java.lang.reflect.Type;

@@ -3,11 +3,11 @@ package io.axle.rest.internal;
 import io.axle.AxleException;
 import io.axle.Status;
 import io.axle.contract.OperationMeta;
-import io.axle.internal.types.DeclaredError;
-import io.axle.internal.types.DeclaredErrors;
-import io.axle.internal.types.Property;
-import java.util.List;
+import io.axle.types.DeclaredError;
+import io.axle.types.DeclaredErrors;
+import io.axle.types.Property;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 

@@ -11,7 +11,6 @@ import io.axle.rest.internal.server.ServerRouter;
 import io.axle.transport.ConnectionLimit;
 import io.axle.transport.ServerLoops;
 import io.axle.transport.TransportContext;
-import io.axle.transport.WireBytes;
 import io.axle.transport.tls.Tls;
 import io.netty.channel.EventLoop;
 import io.vertx.core.http.HttpServer;
@@ -96,7 +95,7 @@ final class RestServer {
       }
       server.connectionHandler(connection -> {
         if (connection instanceof ConnectionBase base) {
-          WireBytes.install(base);
+          WireCounting.install(base);
         }
         // Every Vert.x 5 HTTP connection is a ConnectionBase; one that is not could not be counted.
         if (!(connection instanceof ConnectionBase base) || connections.admit(base.channel())) {

@@ -1,7 +1,7 @@
 package io.axle.transport.types;
 
-import io.axle.internal.types.DataType;
-import io.axle.internal.types.Property;
+import io.axle.types.DataType;
+import io.axle.types.Property;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.URI;

@@ -7,8 +7,8 @@ import io.axle.Status;
 import io.axle.rest.internal.LoopFlushes;
 import io.axle.rest.internal.RestErrors;
 import io.axle.rest.internal.RestJson;
+import io.axle.rest.internal.WireCounting;
 import io.axle.transport.CallFailures;
-import io.axle.transport.WireBytes;
 import io.axle.transport.calls.LoopOutbox;
 import io.axle.transport.calls.PendingCalls;
 import io.axle.transport.calls.Resend;
@@ -153,7 +153,7 @@ public final class ClientLoop {
       client = context.owner().httpClientBuilder().with(clientOptions).with(pool)
           .withConnectHandler(connection -> {
             if (connection instanceof ConnectionBase base) {
-              WireBytes.install(base);
+              WireCounting.install(base);
             }
             flushes.install(connection);
             // Without a handler, Vert.x logs each failure of the connection as an ERROR with its stack

@@ -2,14 +2,14 @@ package io.axle.rest.internal.openapi;
 
 import io.axle.Status;
 import io.axle.contract.OperationMeta;
-import io.axle.internal.types.DeclaredError;
-import io.axle.internal.types.DeclaredErrors;
-import io.axle.internal.types.Property;
 import io.axle.rest.internal.ParamBinding;
 import io.axle.rest.internal.ParamSource;
 import io.axle.rest.internal.RestHeaders;
 import io.axle.rest.internal.RestJson;
 import io.axle.rest.internal.RestOperation;
+import io.axle.types.DeclaredError;
+import io.axle.types.DeclaredErrors;
+import io.axle.types.Property;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;

@@ -1,7 +1,9 @@
-package io.axle.internal.types;
+package io.axle.internal;
 
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
+import io.axle.types.DataTypes;
+import io.axle.types.DeclaredErrors;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -13,13 +15,13 @@ import java.util.List;
  * builds its codecs, so that every problem of every operation is reported in one failed start rather
  * than one per start (each transport stops at the first type it cannot build).
  */
-public final class ContractCheck {
+final class ContractCheck {
 
   private ContractCheck() {
   }
 
   /** Every problem of the schemas' operations, one line each, in schema and operation order. */
-  public static List<String> problems(Collection<SchemaMeta> schemas) {
+  static List<String> problems(Collection<SchemaMeta> schemas) {
     List<String> problems = new ArrayList<>();
     for (SchemaMeta schema : schemas) {
       for (OperationMeta operation : schema.operations().values()) {
@@ -47,7 +49,7 @@ public final class ContractCheck {
    *
    * @throws IllegalArgumentException {@code Invalid contract:} and one line per problem
    */
-  public static void requireValid(Collection<SchemaMeta> schemas) {
+  static void requireValid(Collection<SchemaMeta> schemas) {
     List<String> problems = problems(schemas);
     if (problems.size() == 1) {
       throw new IllegalArgumentException(problems.get(0));

@@ -1,4 +1,4 @@
-package io.axle.internal.types;
+package io.axle.types;
 
 import io.axle.AxleException;
 import io.axle.contract.ContractErrors;

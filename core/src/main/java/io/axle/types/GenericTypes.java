@@ -1,4 +1,4 @@
-package io.axle.internal.types;
+package io.axle.types;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.GenericArrayType;
@@ -13,14 +13,16 @@ import java.util.Objects;
 /**
  * Generic type arithmetic the JDK leaves out: substituting type variables, and finding what a
  * supertype's parameters are bound to ({@code E} of {@code Collection<E>} seen from
- * {@code ArrayList<OrderLine>}). Types it builds compare equal to the JDK's own.
+ * {@code ArrayList<OrderLine>}). Types it builds compare equal to the JDK's own. A transport uses
+ * {@link #parameterized} to read a type of its own wire (highway's error details, a
+ * {@code Map<String, String>}) through {@link DataTypes#of}; the rest serves {@code DataTypes}.
  */
 public final class GenericTypes {
   private GenericTypes() {
   }
 
   /** The class of a type: the raw class of a parameterized type, an array class for a generic array. */
-  public static Class<?> raw(Type type) {
+  static Class<?> raw(Type type) {
     if (type instanceof Class<?> cls) {
       return cls;
     }
@@ -34,7 +36,7 @@ public final class GenericTypes {
   }
 
   /** What the type parameters of a parameterized type's class are bound to; empty for a plain class. */
-  public static Map<TypeVariable<?>, Type> bindings(Type type) {
+  static Map<TypeVariable<?>, Type> bindings(Type type) {
     if (!(type instanceof ParameterizedType p)) {
       return Map.of();
     }
@@ -48,7 +50,7 @@ public final class GenericTypes {
   }
 
   /** {@code type} with every bound variable replaced; unbound variables stay as they are. */
-  public static Type resolve(Type type, Map<TypeVariable<?>, Type> bindings) {
+  static Type resolve(Type type, Map<TypeVariable<?>, Type> bindings) {
     if (bindings.isEmpty()) {
       return type;
     }
@@ -79,7 +81,7 @@ public final class GenericTypes {
    * The type arguments of {@code target} as {@code type} binds them, or {@code null} when
    * {@code type} is not a {@code target}. A raw use leaves them as {@code target}'s own variables.
    */
-  public static Type[] argumentsOf(Type type, Class<?> target) {
+  static Type[] argumentsOf(Type type, Class<?> target) {
     Class<?> raw = raw(type);
     if (!target.isAssignableFrom(raw)) {
       return null;

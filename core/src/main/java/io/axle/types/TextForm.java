@@ -1,4 +1,4 @@
-package io.axle.internal.types;
+package io.axle.types;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -64,7 +64,7 @@ public record TextForm(Class<?> type, Function<String, Object> parser) {
   }
 
   /** The text form of a class, or {@code null} when it has none. */
-  public static TextForm of(Class<?> type) {
+  static TextForm of(Class<?> type) {
     return FORMS.get(type);
   }
 

@@ -1,6 +1,6 @@
-package io.axle.internal.types;
+package io.axle.types;
 
-import io.axle.internal.types.DataType.Kind;
+import io.axle.types.DataType.Kind;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.GenericArrayType;

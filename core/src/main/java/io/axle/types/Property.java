@@ -1,4 +1,4 @@
-package io.axle.internal.types;
+package io.axle.types;
 
 import java.lang.reflect.Field;
 

@@ -1,4 +1,4 @@
-package io.axle.internal.types;
+package io.axle.types;
 
 import io.axle.AxleException;
 import java.lang.reflect.Constructor;
@@ -93,7 +93,7 @@ public final class DeclaredError {
   }
 
   /** The exception with the provider's message and these field values (null for absent ones). */
-  public Throwable create(String message, Object[] values) {
+  Throwable create(String message, Object[] values) {
     try {
       Throwable error = (Throwable) creator.newInstance(message);
       for (int i = 0; i < properties.size(); i++) {
