@@ -86,10 +86,12 @@ public final class AxleRuntime {
   /** Provider calls taken and not yet answered, whatever became of their connections. */
   private final InFlightCalls providerCalls = new InFlightCalls();
   /**
-   * One proxy per interface, service and schema: each proxy's operations watch the registry for
-   * the life of the runtime, so a new proxy per call of {@link #reference} would pile up watchers.
+   * One proxy per interface, service and schema: each proxy's operations watch the registry until
+   * the runtime stops, so a new proxy per call of {@link #reference} would pile up watchers.
    */
   private final Map<ReferenceKey, Object> references = new ConcurrentHashMap<>();
+  /** The endpoint selections of the references made: each holds a registry watch, closed at stop. */
+  private final List<EndpointSelection> selections = new CopyOnWriteArrayList<>();
   /** The retry and hedge links of the references made, for {@link #policyStates}. */
   private final List<Supplier<PolicyState>> retryStates = new CopyOnWriteArrayList<>();
 
@@ -368,11 +370,19 @@ public final class AxleRuntime {
       throw new IllegalStateException("reference to " + serviceName + "/" + schemaId + ": the runtime is stopped");
     }
     // Built at most once per key, so no second set of registry watchers; a failure caches nothing.
-    return schemaInterface.cast(references.computeIfAbsent(new ReferenceKey(schemaInterface, serviceName, schemaId),
-        key -> newReference(schemaInterface, serviceName, schemaId)));
+    List<EndpointSelection> made = new ArrayList<>();
+    try {
+      return schemaInterface.cast(references.computeIfAbsent(new ReferenceKey(schemaInterface, serviceName, schemaId),
+          key -> newReference(schemaInterface, serviceName, schemaId, made)));
+    } catch (RuntimeException e) {
+      // Nor does it leave a watch behind.
+      made.forEach(EndpointSelection::close);
+      throw e;
+    }
   }
 
-  private <T> T newReference(Class<T> schemaInterface, String serviceName, String schemaId) {
+  private <T> T newReference(Class<T> schemaInterface, String serviceName, String schemaId,
+      List<EndpointSelection> made) {
     ServiceInstances instances = registry.lookup(serviceName);
     if (instances.instances().isEmpty()) {
       if (!registry.isDynamic()) {
@@ -447,14 +457,21 @@ public final class AxleRuntime {
         log.info("reference {}/{}: {} adds {} after its endpoint selection", serviceName, schemaId, op.name(),
             attemptLinks.stream().map(Filter::name).toList());
       }
+      EndpointSelection selection = new EndpointSelection(serviceName, transport.name(), registry,
+          loadBalancers.create(serviceName, schemaId, op.name()), endpointStates, budget, again == null,
+          config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_REFUSED_BACKOFF));
+      made.add(selection);
       operations.put(op.method(), new ConsumerOperation(op, transport, timeout.toNanos(),
           config.mostSpecificKey(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name()), listener, filters,
-          new EndpointSelection(serviceName, transport.name(), registry,
-              loadBalancers.create(serviceName, schemaId, op.name()), endpointStates, budget, again == null,
-              config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_REFUSED_BACKOFF)), List.copyOf(attemptLinks)));
+          selection, List.copyOf(attemptLinks)));
     }
     T proxy = ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
     retryStates.addAll(againStates);
+    selections.addAll(made);
+    if (stopped.get()) {
+      // Made while the runtime stopped, maybe after its watches were closed: closed here instead.
+      made.forEach(EndpointSelection::close);
+    }
     return proxy;
   }
 
@@ -539,6 +556,15 @@ public final class AxleRuntime {
       vertx.close().await(10, TimeUnit.SECONDS);
     } catch (Exception e) {
       log.warn("Vert.x did not close cleanly: {}", e.toString());
+    }
+    // Last before the registry: calls still running through the grace went on hearing of its changes. A
+    // registry handed to the builder outlives this runtime and must not keep its listeners.
+    for (EndpointSelection selection : selections) {
+      try {
+        selection.close();
+      } catch (RuntimeException e) {
+        log.warn("a watch of {} did not close cleanly: {}", registry.describe(), e.toString());
+      }
     }
     if (ownsRegistry) {
       try {
