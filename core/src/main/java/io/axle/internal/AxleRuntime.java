@@ -82,10 +82,12 @@ public final class AxleRuntime {
   /** Provider calls taken and not yet answered, whatever became of their connections. */
   private final InFlightCalls providerCalls = new InFlightCalls();
   /**
-   * One proxy per interface, service and schema: each proxy's operations watch the registry for
-   * the life of the runtime, so a new proxy per call of {@link #reference} would pile up watchers.
+   * One proxy per interface, service and schema: each proxy's operations watch the registry until
+   * the runtime stops, so a new proxy per call of {@link #reference} would pile up watchers.
    */
   private final Map<ReferenceKey, Object> references = new ConcurrentHashMap<>();
+  /** The endpoint selections of the references made: each holds a registry watch, closed at stop. */
+  private final List<EndpointSelection> selections = new CopyOnWriteArrayList<>();
   /** The retry and hedge links of the references made, for {@link #policyStates}. */
   private final List<Supplier<PolicyState>> retryStates = new CopyOnWriteArrayList<>();
   /** Each operation of the references made, {@code service/schemaId.operation}, with the chain its calls pass. */
@@ -383,11 +385,19 @@ public final class AxleRuntime {
       throw new IllegalStateException("reference to " + serviceName + "/" + schemaId + ": the runtime is stopped");
     }
     // Built at most once per key, so no second set of registry watchers; a failure caches nothing.
-    return schemaInterface.cast(references.computeIfAbsent(new ReferenceKey(schemaInterface, serviceName, schemaId),
-        key -> newReference(schemaInterface, serviceName, schemaId)));
+    List<EndpointSelection> made = new ArrayList<>();
+    try {
+      return schemaInterface.cast(references.computeIfAbsent(new ReferenceKey(schemaInterface, serviceName, schemaId),
+          key -> newReference(schemaInterface, serviceName, schemaId, made)));
+    } catch (RuntimeException e) {
+      // Nor does it leave a watch behind.
+      made.forEach(EndpointSelection::close);
+      throw e;
+    }
   }
 
-  private <T> T newReference(Class<T> schemaInterface, String serviceName, String schemaId) {
+  private <T> T newReference(Class<T> schemaInterface, String serviceName, String schemaId,
+      List<EndpointSelection> made) {
     ServiceInstances instances = registry.lookup(serviceName);
     if (instances.instances().isEmpty()) {
       if (!registry.isDynamic()) {
@@ -422,6 +432,7 @@ public final class AxleRuntime {
       }
       Duration timeout = config.getMostSpecific(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name());
       ConsumerChains.Assembled chain = consumerChains.assemble(serviceName, op, transport);
+      made.add(chain.selection());
       if (chain.againState() != null) {
         againStates.add(chain.againState());
       }
@@ -437,6 +448,11 @@ public final class AxleRuntime {
     T proxy = ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
     retryStates.addAll(againStates);
     referenceChains.putAll(chains);
+    selections.addAll(made);
+    if (stopped.get()) {
+      // Made while the runtime stopped, maybe after its watches were closed: closed here instead.
+      made.forEach(EndpointSelection::close);
+    }
     return proxy;
   }
 
@@ -521,6 +537,15 @@ public final class AxleRuntime {
       vertx.close().await(10, TimeUnit.SECONDS);
     } catch (Exception e) {
       log.warn("Vert.x did not close cleanly: {}", e.toString());
+    }
+    // Last before the registry: calls still running through the grace went on hearing of its changes. A
+    // registry handed to the builder outlives this runtime and must not keep its listeners.
+    for (EndpointSelection selection : selections) {
+      try {
+        selection.close();
+      } catch (RuntimeException e) {
+        log.warn("a watch of {} did not close cleanly: {}", registry.describe(), e.toString());
+      }
     }
     if (ownsRegistry) {
       try {

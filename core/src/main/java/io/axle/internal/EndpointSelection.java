@@ -9,6 +9,7 @@ import io.axle.registry.Endpoint;
 import io.axle.registry.Registry;
 import io.axle.registry.ServiceInstance;
 import io.axle.registry.ServiceInstances;
+import io.axle.registry.Watch;
 import io.axle.transport.CallFailures;
 import io.axle.transport.calls.Resend;
 import java.util.ArrayList;
@@ -53,6 +54,8 @@ final class EndpointSelection implements RuntimeLink {
   /** When an instance last refused this operation a call, 0 when none lately: while set, picks look at refusals. */
   private final AtomicLong lastRefusalNanos = new AtomicLong();
   private volatile List<Target> targets;
+  /** The registry's watch of the service, closed with this link. */
+  private final Watch watch;
 
   /**
    * An instance's endpoint for the transport, with the consumer's state of it, and until when this
@@ -82,8 +85,16 @@ final class EndpointSelection implements RuntimeLink {
     this.states = states;
     // Watch first, then read: a change between the two is not missed, and each refresh reads the
     // registry's latest list, so the last one to run leaves the latest in place.
-    instances.watch(all -> refresh());
+    watch = instances.watch(all -> refresh());
     refresh();
+  }
+
+  /**
+   * Stops following the registry: its listener is taken off (and a remote registry may stop watching the
+   * service). Calls still pick from the last list. Idempotent.
+   */
+  void close() {
+    watch.close();
   }
 
   private synchronized void refresh() {

@@ -1,6 +1,7 @@
 package io.axle.registry;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -17,7 +18,7 @@ public final class InstanceList implements ServiceInstances {
   private static final Logger log = LoggerFactory.getLogger(InstanceList.class);
 
   private final String serviceName;
-  private final List<Consumer<List<ServiceInstance>>> watchers = new CopyOnWriteArrayList<>();
+  private final List<Watcher> watchers = new CopyOnWriteArrayList<>();
   private volatile List<ServiceInstance> instances = List.of();
 
   public InstanceList(String serviceName) {
@@ -40,9 +41,14 @@ public final class InstanceList implements ServiceInstances {
       return;
     }
     instances = next;
-    for (Consumer<List<ServiceInstance>> watcher : watchers) {
+    for (Watcher watcher : watchers) {
+      // Read once: a watch closed meanwhile is skipped, one closed after this read may get this last call.
+      Consumer<List<ServiceInstance>> listener = watcher.listener;
+      if (listener == null) {
+        continue;
+      }
       try {
-        watcher.accept(next);
+        listener.accept(next);
       } catch (RuntimeException e) {
         log.warn("a watcher of the instances of {} failed: {}", serviceName, e.toString());
       }
@@ -59,8 +65,29 @@ public final class InstanceList implements ServiceInstances {
     return instances;
   }
 
+  /** Each watch is an entry of its own, so that one listener watching twice is taken off once per close. */
   @Override
-  public void watch(Consumer<List<ServiceInstance>> listener) {
-    watchers.add(listener);
+  public Watch watch(Consumer<List<ServiceInstance>> listener) {
+    Objects.requireNonNull(listener, "listener");
+    Watcher watcher = new Watcher(listener);
+    watchers.add(watcher);
+    return Watch.of(() -> {
+      // Cleared before it leaves the list: a change iterating a copy of the list no longer calls it.
+      watcher.listener = null;
+      watchers.remove(watcher);
+    });
+  }
+
+  /** How many watches are open, for a registry that follows a service only while someone watches it. */
+  public int watchCount() {
+    return watchers.size();
+  }
+
+  private static final class Watcher {
+    volatile Consumer<List<ServiceInstance>> listener;
+
+    Watcher(Consumer<List<ServiceInstance>> listener) {
+      this.listener = listener;
+    }
   }
 }

@@ -60,6 +60,57 @@ class LocalRegistryTest {
   }
 
   @Test
+  void aClosedWatch_hearsNoMoreChanges_theOthersStillDo_andClosingTwiceIsFine() {
+    LocalRegistry registry = LocalRegistry.of(Map.of("perf1", List.of("highway://127.0.0.1:7070")));
+    InstanceList view = (InstanceList) registry.lookup("perf1");
+    List<List<ServiceInstance>> closedOne = new CopyOnWriteArrayList<>();
+    List<List<ServiceInstance>> openOne = new CopyOnWriteArrayList<>();
+    Watch closing = view.watch(closedOne::add);
+    view.watch(openOne::add);
+    registry.update("perf1", List.of(new Endpoint("highway", "10.0.0.2", 7070)));
+    assertThat(view.watchCount()).isEqualTo(2);
+
+    closing.close();
+    closing.close();
+    registry.update("perf1", List.of(new Endpoint("highway", "10.0.0.3", 7070)));
+    Registration registration = registry.register(new ServiceInstance("perf1", "perf1-2", "1.0.0",
+        List.of(new Endpoint("highway", "10.0.0.4", 7070)), Set.of(), InstanceStatus.UP, Map.of()));
+    registration.markDown();
+
+    assertThat(closedOne).as("only the change before its close").hasSize(1);
+    assertThat(openOne).hasSize(4);
+    assertThat(view.watchCount()).isEqualTo(1);
+  }
+
+  @Test
+  void oneListenerWatchingTwice_isTakenOffOncePerClose() {
+    LocalRegistry registry = new LocalRegistry();
+    InstanceList view = (InstanceList) registry.lookup("orders");
+    List<List<ServiceInstance>> seen = new CopyOnWriteArrayList<>();
+    java.util.function.Consumer<List<ServiceInstance>> listener = seen::add;
+    Watch first = view.watch(listener);
+    view.watch(listener);
+    first.close();
+    registry.update("orders", List.of(new Endpoint("highway", "10.0.0.2", 7070)));
+    assertThat(seen).as("the second watch still calls it").hasSize(1);
+  }
+
+  @Test
+  void aWatchClosedByItsOwnListener_isNotCalledAgain() {
+    LocalRegistry registry = new LocalRegistry();
+    ServiceInstances view = registry.lookup("orders");
+    List<List<ServiceInstance>> seen = new CopyOnWriteArrayList<>();
+    Watch[] watch = new Watch[1];
+    watch[0] = view.watch(list -> {
+      seen.add(list);
+      watch[0].close();
+    });
+    registry.update("orders", List.of(new Endpoint("highway", "10.0.0.2", 7070)));
+    registry.update("orders", List.of(new Endpoint("highway", "10.0.0.3", 7070)));
+    assertThat(seen).hasSize(1);
+  }
+
+  @Test
   void anInstanceOnAWildcardAddress_isRefused_namingTheKeyThatFixesIt() {
     assertThatThrownBy(() -> new ServiceInstance("orders", "orders-1", "1.0.0",
         List.of(new Endpoint("highway", "0.0.0.0", 7070)), Set.of(), InstanceStatus.UP, Map.of()))

@@ -120,8 +120,9 @@ class AxleMetricsTest {
         assertThat(stats.maxMs()).as(role + " max").isCloseTo(ms(measured.get(9)), precision(measured.get(9)));
         double mean = measured.stream().mapToLong(Long::longValue).average().orElseThrow() / 1e6;
         assertThat(stats.avgMs()).as(role + " avg").isCloseTo(mean, within(mean * 0.002 + 0.002));
-        // And those are the injected delays: 6 calls of 20 ms, 4 of 50 ms, plus the way there and back.
-        assertThat(stats.p50Ms()).as(role + " p50").isBetween(20.0, 50.0);
+        // And those are the injected delays: 6 calls of 20 ms, 4 of 50 ms, plus the way there and back (a sleep
+        // on a loaded machine may wake late, so only the lower bounds are the delays').
+        assertThat(stats.p50Ms()).as(role + " p50").isGreaterThanOrEqualTo(20.0).isLessThanOrEqualTo(stats.p90Ms());
         assertThat(stats.p90Ms()).as(role + " p90").isGreaterThanOrEqualTo(50.0);
         assertThat(stats.p99Ms()).isLessThanOrEqualTo(stats.p999Ms()).isLessThanOrEqualTo(stats.maxMs());
       }

@@ -12,6 +12,7 @@ import io.axle.registry.InstanceStatus;
 import io.axle.registry.Registration;
 import io.axle.registry.ServiceInstance;
 import io.axle.registry.ServiceInstances;
+import io.axle.registry.Watch;
 import io.axle.registry.zookeeper.internal.ZooKeeperRegistry;
 import io.axle.testing.LogCapture;
 import io.vertx.core.json.JsonObject;
@@ -27,6 +28,8 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.KillSession;
 import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.client.FourLetterWordMain;
+import org.apache.zookeeper.server.command.FourLetterCommands;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -103,6 +106,90 @@ class ZooKeeperRegistryTest {
     await(WAIT, "orders-1 is gone", () -> view.instances().isEmpty());
     assertThat(raw.checkExists().forPath(path)).isNull();
     assertThat(seen.stream().map(List::size).toList()).containsExactly(1, 1, 0);
+  }
+
+  /**
+   * Each watch is closed on its own; once the last of a service is, its Curator cache is closed, and
+   * ZooKeeper itself holds no watch on the service's node. Watching again opens a cache that reads the
+   * list as it is then.
+   */
+  @Test
+  void closingTheLastWatchOfAService_closesItsCache_andWatchingAgainOpensOne() throws Exception {
+    ZooKeeperRegistry provider = registry();
+    ZooKeeperRegistry consumer = registry();
+    ZooKeeperRegistry bystander = registry();
+    String servicePath = "/axle/services/orders";
+    ServiceInstances view = consumer.lookup("orders");
+    List<List<ServiceInstance>> first = new CopyOnWriteArrayList<>();
+    List<List<ServiceInstance>> second = new CopyOnWriteArrayList<>();
+    Watch firstWatch = view.watch(first::add);
+    Watch secondWatch = view.watch(second::add);
+    ServiceInstance orders1 = instance("orders-1", 7070);
+    provider.register(orders1);
+    await(WAIT, "both watchers hear of orders-1", () -> first.size() == 1 && second.size() == 1);
+    assertThat(zooKeeperWatches(consumer, servicePath)).as("ZooKeeper watches the service for the consumer").isTrue();
+
+    firstWatch.close();
+    firstWatch.close();
+    assertThat(consumer.followedServices()).containsExactly("orders");
+    Registration orders2 = provider.register(instance("orders-2", 7080));
+    await(WAIT, "the open watch hears of orders-2", () -> second.size() == 2);
+    assertThat(first).as("the closed watch does not").hasSize(1);
+
+    secondWatch.close();
+    secondWatch.close();
+    assertThat(consumer.followedServices()).isEmpty();
+    await(WAIT, "ZooKeeper no longer watches the service's node", () -> !zooKeeperWatches(consumer, servicePath));
+    // A registry still following the service hears of the change; the consumer's closed watch does not.
+    ServiceInstances seenByBystander = bystander.lookup("orders");
+    orders2.deregister();
+    await(WAIT, "the bystander sees orders-2 gone", () -> seenByBystander.instances().equals(List.of(orders1)));
+    assertThat(second).hasSize(2);
+    assertThat(view.instances()).as("the list as last read").hasSize(2);
+
+    List<List<ServiceInstance>> third = new CopyOnWriteArrayList<>();
+    Watch thirdWatch = view.watch(third::add);
+    assertThat(consumer.followedServices()).containsExactly("orders");
+    await(WAIT, "watching again reads the list as it is now", () -> view.instances().equals(List.of(orders1))
+        && third.size() == 1);
+    ServiceInstance orders3 = instance("orders-3", 7090);
+    provider.register(orders3);
+    await(WAIT, "the new watch hears of orders-3", () -> third.size() == 2
+        && view.instances().equals(List.of(orders1, orders3)));
+    assertThat(zooKeeperWatches(consumer, servicePath)).isTrue();
+    thirdWatch.close();
+    assertThat(consumer.followedServices()).isEmpty();
+  }
+
+  /**
+   * Whether ZooKeeper holds a watch on {@code path} for the session of {@code registry}, as its {@code wchc}
+   * command lists them (a session's id, then each path it watches on a line indented by a tab). The command
+   * is allowed only for the time of the question, so that no other test meets a server that answers it.
+   */
+  private boolean zooKeeperWatches(ZooKeeperRegistry registry, String path) {
+    String whitelist = "zookeeper.4lw.commands.whitelist";
+    System.setProperty(whitelist, "wchc");
+    FourLetterCommands.resetWhiteList();
+    String session;
+    String bySession;
+    try {
+      session = "0x" + Long.toHexString(registry.client().getZookeeperClient().getZooKeeper().getSessionId());
+      bySession = FourLetterWordMain.send4LetterWord("127.0.0.1", zookeeper.getPort(), "wchc");
+    } catch (Exception e) {
+      throw new IllegalStateException("wchc: " + e, e);
+    } finally {
+      System.clearProperty(whitelist);
+      FourLetterCommands.resetWhiteList();
+    }
+    boolean inSession = false;
+    for (String line : bySession.lines().toList()) {
+      if (!line.startsWith("\t")) {
+        inSession = line.trim().equals(session);
+      } else if (inSession && line.trim().equals(path)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Test

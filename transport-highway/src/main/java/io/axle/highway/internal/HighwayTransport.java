@@ -6,7 +6,6 @@ import io.axle.config.HostAndPort;
 import io.axle.highway.HighwayConfigKeys;
 import io.axle.registry.Endpoint;
 import io.axle.transport.Attempt;
-import io.axle.transport.CallFailures;
 import io.axle.transport.ConnectionLimit;
 import io.axle.transport.ProviderOperations;
 import io.axle.transport.ServerLoops;
@@ -165,14 +164,10 @@ public final class HighwayTransport implements Transport {
     // Servers first: a provider still answering may itself call other services through the client.
     return CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new))
         .handle((v, error) -> null)
-        .thenCompose(v -> client.inFlight().drained(Duration.ofNanos(Math.max(0, deadline - System.nanoTime()))))
-        // Off whichever thread ended the last call (an event loop, which closing must not block).
-        .thenAcceptAsync(abandoned -> {
-          if (abandoned > 0) {
-            log.warn(CallFailures.abandonedAtStop(NAME, abandoned));
-          }
-          client.closeAll("the consumer stopped before the answer arrived (axle.shutdown.timeout elapsed)");
-        }, task -> Thread.ofVirtual().start(task))
-        .thenCompose(v -> netClient.close().toCompletionStage().toCompletableFuture());
+        .thenCompose(v -> client.inFlight().drainThenFail(NAME, log,
+            Duration.ofNanos(Math.max(0, deadline - System.nanoTime())), reason -> {
+              client.closeAll(reason);
+              return netClient.close().toCompletionStage();
+            }));
   }
 }

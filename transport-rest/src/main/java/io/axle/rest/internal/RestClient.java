@@ -13,7 +13,6 @@ import io.axle.rest.internal.client.EncodedRequest;
 import io.axle.rest.internal.client.RequestPlan;
 import io.axle.rest.internal.client.RestCall;
 import io.axle.transport.Attempt;
-import io.axle.transport.CallFailures;
 import io.axle.transport.InFlightCalls;
 import io.axle.transport.TransportContext;
 import io.axle.transport.tls.Tls;
@@ -40,7 +39,6 @@ import org.slf4j.LoggerFactory;
  */
 final class RestClient {
   private static final Logger log = LoggerFactory.getLogger(RestClient.class);
-  static final String STOPPED = "the consumer stopped before the answer arrived (axle.shutdown.timeout elapsed)";
 
   private final RestJson json;
   private final List<ClientLoop> loops = new ArrayList<>();
@@ -167,27 +165,21 @@ final class RestClient {
 
   /** Waits within the grace period for calls in flight, fails the rest with a reason, closes the clients. */
   CompletableFuture<Void> shutdown(Duration grace) {
-    return inFlight.drained(grace)
-        // Off whichever thread ended the last call (an event loop, which the closing must not run on).
-        .thenAcceptAsync(abandoned -> {
-          if (abandoned > 0) {
-            log.warn(CallFailures.abandonedAtStop(RestTransport.NAME, abandoned));
-          }
-        }, task -> Thread.ofVirtual().start(task))
-        .thenCompose(v -> {
-          closedReason = STOPPED;
-          List<CompletableFuture<Void>> failed = new ArrayList<>();
-          for (ClientLoop loop : loops) {
-            failed.add(loop.failAll(STOPPED));
-          }
-          return CompletableFuture.allOf(failed.toArray(CompletableFuture[]::new));
-        })
-        .thenCompose(v -> {
-          List<CompletableFuture<Void>> closing = new ArrayList<>();
-          for (ClientLoop loop : loops) {
-            closing.add(loop.close().toCompletionStage().toCompletableFuture());
-          }
-          return CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new));
-        });
+    return inFlight.drainThenFail(RestTransport.NAME, log, grace, reason -> {
+      closedReason = reason;
+      List<CompletableFuture<Void>> failed = new ArrayList<>();
+      for (ClientLoop loop : loops) {
+        failed.add(loop.failAll(reason));
+      }
+      return CompletableFuture.allOf(failed.toArray(CompletableFuture[]::new)).thenCompose(v -> closeLoops());
+    });
+  }
+
+  private CompletableFuture<Void> closeLoops() {
+    List<CompletableFuture<Void>> closing = new ArrayList<>();
+    for (ClientLoop loop : loops) {
+      closing.add(loop.close().toCompletionStage().toCompletableFuture());
+    }
+    return CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new));
   }
 }

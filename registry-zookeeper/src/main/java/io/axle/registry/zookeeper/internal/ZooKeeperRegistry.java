@@ -133,12 +133,14 @@ public final class ZooKeeperRegistry implements Registry {
     }
     nodeName("reference to service", serviceName);
     ServiceCache cache = caches.computeIfAbsent(serviceName,
-        name -> new ServiceCache(client, servicesPath + "/" + name, name));
+        name -> new ServiceCache(client, servicesPath + "/" + name, name,
+            "the ZooKeeper registry at " + connectString));
+    ServiceCache.Feed feed = cache.open();
     try {
       // Every lookup waits for the first read (a second one must not take an empty list for the
-      // truth), but once one wait ran out, later lookups do not wait again.
-      if (!cache.waitedInVain() && !cache.awaitInitialized(startTimeout)) {
-        cache.markWaitedInVain();
+      // truth), but once one wait ran out, later lookups do not wait again for the same opening.
+      if (!feed.waitedInVain() && !feed.awaitInitialized(startTimeout)) {
+        feed.markWaitedInVain();
         log.warn("the instances of {} were not read from ZooKeeper at {} within {} ms; going on with none until "
             + "they are", serviceName, connectString, startTimeout.toMillis());
       }
@@ -196,6 +198,20 @@ public final class ZooKeeperRegistry implements Registry {
       throw new IllegalArgumentException(what + " " + name + " (expected: a name without '/', usable as a ZooKeeper "
           + "node name)");
     }
+  }
+
+  /**
+   * The services whose instances this registry follows now (a Curator cache open): those looked up or
+   * watched since their last watch was closed. For tools and tests.
+   */
+  public Set<String> followedServices() {
+    Set<String> followed = new TreeSet<>();
+    caches.forEach((name, cache) -> {
+      if (cache.isOpen()) {
+        followed.add(name);
+      }
+    });
+    return followed;
   }
 
   /** The Curator client, for tools and tests that look at ZooKeeper itself. */
