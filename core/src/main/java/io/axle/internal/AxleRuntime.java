@@ -405,7 +405,7 @@ public final class AxleRuntime {
             + transports.keySet() + ") — " + config.origin(key));
       }
       Duration timeout = config.getMostSpecific(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name());
-      // One selection per operation, as before it was a link: each operation turns its own
+      // One selection per operation: each operation turns its own
       // round-robin, so callers alternating operations still spread each one over every instance.
       OperationScope scope = new OperationScope(config, serviceName, op);
       List<Filter> policyLinks = new ArrayList<>();
