@@ -174,7 +174,7 @@ public final class LoopOutbox<T> {
     } else if (afterIteration != null) {
       // Blocking callers' requests (and workers' answers) come a few at a time, each batch its own
       // drain: one flush per loop iteration instead of one per drain cut a tenth of the consumer's CPU
-      // per call with 100 virtual-thread callers (docs/performance.md).
+      // per call with 100 virtual-thread callers (docs/performance-archive.md).
       if (!flushPending) {
         flushPending = true;
         try {

@@ -41,7 +41,7 @@ public final class Producer implements AutoCloseable {
 
   /**
    * The transports the ready line reports, in this order. Highway, the consumer's default, comes first
-   * because scripts and {@code --loopback} of earlier versions read the first endpoint of the line.
+   * because scripts, and {@code --loopback} of other perf jars, may read only the first endpoint of the line.
    */
   static final List<String> TRANSPORTS = List.of("highway", "rest");
 
@@ -59,7 +59,7 @@ public final class Producer implements AutoCloseable {
       SpringApplication.exit(context);
       throw e;
     }
-    // Axle's first, then the baseline's: scripts and --loopback of earlier versions read the first ones.
+    // Axle's first, then the baseline's: scripts, and --loopback of other perf jars, may read only the first ones.
     Map<String, Endpoint> all = new LinkedHashMap<>(boundEndpoints(context));
     all.putAll(baseline.endpoints());
     this.endpoints = Collections.unmodifiableMap(all);

@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
  * bursts ticks every half stall period while bursts come, and sleeps once a tick found none came since
  * the one before (a batch that starts with tasks waiting behind its first wakes it then). Sleeping as
  * soon as no batch was left running instead cost a wake-up of the watch per burst at full load, about as
- * dear as the worker's own (docs/performance.md); ticking caps that at one per half stall period, and a
+ * dear as the worker's own (docs/performance-archive.md); ticking caps that at one per half stall period, and a
  * quiet executor still lets its watch sleep. A batch that
  * still has tasks waiting two ticks after its first task started is a stall (one of its tasks blocks, or
  * they are many and slow): the watch has it run again, once per waiting task (for a group, up to its

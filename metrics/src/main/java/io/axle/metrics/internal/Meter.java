@@ -18,10 +18,10 @@ import org.HdrHistogram.HistogramIterationValue;
  * more stripes than cores, a writer finds a free one at once.
  *
  * <p>The key's cumulative Micrometer timer ({@code axle.invocation}) is fed by the window clock from each
- * drained window, not per call: recording into it on every call made every event loop increment the same
+ * drained window, not per call: recording into it on every call would make every event loop increment the same
  * histogram bucket (an atomic on a shared cache line, four times over for Micrometer's time-window ring),
  * which cost more than everything else metrics do per call (docs/metrics.md, "What metrics cost"). The
- * clock thread alone now writes it, uncontended.
+ * clock thread alone writes it, uncontended.
  */
 final class Meter {
   /** Three significant digits: 0.1% precision; microseconds, resized as larger values arrive. */
