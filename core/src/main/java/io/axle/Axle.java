@@ -75,9 +75,10 @@ public final class Axle implements AutoCloseable {
   }
 
   /**
-   * The consumer chain of an operation no governance key applies to, e.g. {@code [observation,
-   * endpoint-selection(round-robin)] -> transport}, as logged at start. An operation with governance
-   * passes more links: {@link #consumerChains()} lists each one of the references made.
+   * The consumer chain of an operation that is not idempotent and that no governance key applies to, e.g.
+   * {@code [observation, endpoint-selection(round-robin)] -> transport}, as logged at start. An idempotent
+   * operation gets a retry link by default, and governance adds links: {@link #consumerChains()} lists each
+   * operation of the references made with its own.
    */
   public String consumerChain() {
     return runtime.consumerChain();
@@ -85,8 +86,8 @@ public final class Axle implements AutoCloseable {
 
   /**
    * Each operation of the references made so far, {@code service/schemaId.operation}, with the chain its
-   * calls pass, e.g. {@code [observation, bulkhead(10), retry(3 attempts), endpoint-selection(round-robin),
-   * instance-breaker] -> transport}. Sorted by operation.
+   * calls pass, e.g. {@code [observation, max-concurrent(100), retry(3 attempts),
+   * endpoint-selection(round-robin), breaker-per-instance(…)] -> transport}. Sorted by operation.
    */
   public Map<String, String> consumerChains() {
     return runtime.consumerChains();

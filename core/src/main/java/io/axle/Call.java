@@ -8,8 +8,11 @@ import java.util.Map;
  * One call as a {@link Filter} and an {@link InvocationListener} see it: what they may read, and the
  * little a filter may change — the arguments' entries, the context entries that travel with the call,
  * and the deadline. Nothing else of it can be changed through this interface: which transport carries it,
- * which instance it goes to, its stage timings, its retries and its end are the chassis' own. A filter
- * passes on the call it was given ({@code next.proceed(call)}); the chassis refuses any other.
+ * which instance it goes to, its stage timings, its retries and its end are the chassis' own. The object
+ * behind it is the chassis' (it also serves transports, as an {@code io.axle.transport.Attempt}); a filter
+ * or listener that casts it to reach more is unsupported, and the type system, not the runtime, is what
+ * stops it. A filter passes on the call it was given ({@code next.proceed(call)}); the chassis refuses any
+ * other.
  */
 public interface Call {
   Role role();

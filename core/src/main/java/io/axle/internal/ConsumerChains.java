@@ -65,6 +65,14 @@ final class ConsumerChains {
     RetryBudget budget = retryBudgets.computeIfAbsent(service, s -> new RetryBudget(
         config.get(CoreConfigKeys.RETRY_BUDGET_PERCENT), config.get(CoreConfigKeys.RETRY_BUDGET_MIN_PER_SECOND)));
     RuntimeLink again = againLink(service, op, budget);
+    // The policies first: one that throws leaves nothing open behind it, where a selection made before would
+    // keep its registry watch.
+    List<Filter> callPolicies = new ArrayList<>();
+    List<Filter> attemptPolicies = new ArrayList<>();
+    policies.forEach(p -> {
+      callPolicies.addAll(p.consumerPolicies(scope));
+      attemptPolicies.addAll(p.attemptPolicies(scope));
+    });
     // One selection per operation: each turns its own round-robin, so callers alternating operations still
     // spread each one over every instance.
     EndpointSelection selection = new EndpointSelection(service, transport.name(), registry,
@@ -75,7 +83,7 @@ final class ConsumerChains {
     // 1. The user's filters.
     userFilters.forEach(f -> links.add(ChainLink.of(f, Part.USER_FILTER)));
     // 2. The governance module's policies for the call as a whole (bulkhead, rate limit, breaker, adaptive limit).
-    policies.forEach(p -> p.consumerPolicies(scope).forEach(f -> links.add(ChainLink.of(f, Part.POLICY))));
+    callPolicies.forEach(f -> links.add(ChainLink.of(f, Part.POLICY)));
     // 3. Hedging or retries, as in gRPC one or the other: each attempt passes every link after it.
     if (again != null) {
       links.add(ChainLink.of(again, Part.AGAIN));
@@ -83,7 +91,7 @@ final class ConsumerChains {
     // 4. The pick of an instance, and the failover of an attempt that cannot have run.
     links.add(ChainLink.of(selection, Part.SELECTION));
     // 5. Policies of one attempt, which see the instance picked (a breaker per instance).
-    policies.forEach(p -> p.attemptPolicies(scope).forEach(f -> links.add(ChainLink.of(f, Part.ATTEMPT_POLICY))));
+    attemptPolicies.forEach(f -> links.add(ChainLink.of(f, Part.ATTEMPT_POLICY)));
     // 6. The transport.
     links.add(ChainLink.named(EndpointSelection.TransportLink.NAME, Part.TRANSPORT));
 
@@ -101,8 +109,9 @@ final class ConsumerChains {
   }
 
   /**
-   * The chain of an operation no governance key applies to, printed at start before any reference is
-   * made: the user's filters, the endpoint selection with the default balancer, the transport.
+   * The chain of an operation that is not idempotent and that no governance key applies to, printed at start
+   * before any reference is made: the user's filters, the endpoint selection with the default balancer, the
+   * transport. ({@code ChainTablesTest} checks it against an assembled chain of such an operation.)
    */
   String describeUngoverned() {
     List<ChainLink> links = new ArrayList<>();

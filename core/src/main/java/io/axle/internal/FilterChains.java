@@ -9,15 +9,16 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Builds a chain once, when its operation is set up: one object per link, so a call walks it without
- * allocating anything for the chain itself. What the links are, and in which order, is the
+ * Builds a chain once, when its operation is set up: one object per link. A call walks the runtime's own
+ * links without allocating anything for the chain; a user's or a policy module's filter costs one small
+ * object per call, the chain it proceeds on (see {@code FilterStep}). What the links are, and in which order, is the
  * assemblers' ({@link ConsumerChains}, {@link ProviderChains}); this class only links them.
  */
 public final class FilterChains {
   private FilterChains() {
   }
 
-  /** {@code filters} in order, then {@code terminal}. */
+  /** {@code filters} in order, then {@code terminal}: for tests and benchmarks that drive a chain without a runtime. */
   public static InvocationChain build(List<Filter> filters, InvocationChain terminal) {
     InvocationChain next = terminal;
     for (int i = filters.size() - 1; i >= 0; i--) {

@@ -57,6 +57,9 @@ public interface Attempt extends Call {
    */
   boolean isCancellable();
 
-  /** Provider: the call ended with {@code response}, once its answer was written (or could not be). */
+  /**
+   * Provider only: the call ended with {@code response}, once its answer was written (or could not be). A
+   * consumer attempt is ended by the runtime when its future completes; a transport never ends one.
+   */
   void end(Response response);
 }

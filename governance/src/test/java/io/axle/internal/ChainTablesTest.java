@@ -26,7 +26,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The chains described are the chains walked, and docs/architecture.md shows them as assembled: with
  * governance off and on, over both transports, a real call's path through the consumer's and the
  * provider's links (as a {@link LinkObserver} hears it) is the list the assemblers made, and the tables in
- * the document are {@link FilterChains#table} of those lists. Run with {@code -Daxle.docs.write=true} to
+ * the document are {@link FilterChains#table} of those lists. The observer is built from the same list, so
+ * the path check catches a link that does not pass the call on, or passes it twice; the document check
+ * catches a document that no longer says what the runtime builds. Run with {@code -Daxle.docs.write=true} to
  * write the tables into the document after changing a chain.
  */
 @Timeout(60)
@@ -87,6 +89,10 @@ class ChainTablesTest {
         assertThat(provider.operations()).filteredOn(o -> o.name().equals(OPERATION)).singleElement()
             .satisfies(info -> assertThat(info.chain()).isEqualTo(FilterChains.describe(
                 providerLinks.stream().filter(l -> l.part() != ChainLink.Part.ADMISSION).toList())));
+        if (!on) {
+          assertThat(consumer.consumerChain()).as("the chain logged at start, for an operation without governance")
+              .isEqualTo(FilterChains.describe(consumerLinks));
+        }
         if (on) {
           assertThat(names(consumerLinks)).as("every consumer part is in the table with governance on")
               .contains("tracing", "retry(3 attempts)", "transport").hasSizeGreaterThan(5);

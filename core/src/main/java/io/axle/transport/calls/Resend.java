@@ -115,9 +115,4 @@ public final class Resend {
   public static boolean mayCure(Status status) {
     return status != null && CURABLE.contains(status);
   }
-
-  /** True when the attempt cannot have run anywhere: a failover to another instance is always safe. */
-  public static boolean cannotHaveRun(Attempt attempt) {
-    return unsent(attempt) || attempt.notRun();
-  }
 }

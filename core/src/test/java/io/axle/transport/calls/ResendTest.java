@@ -60,20 +60,6 @@ class ResendTest {
     assertThat(verdict.mayResend()).isEqualTo(expected != Verdict.NO);
   }
 
-  /** Whatever the way, an attempt that cannot have run may go to another instance, and one that may have run may not. */
-  @ParameterizedTest
-  @EnumSource(Status.class)
-  void aFailover_takesExactlyWhatCannotHaveRun(Status status) {
-    for (boolean written : new boolean[] {false, true}) {
-      for (boolean notRun : new boolean[] {false, true}) {
-        Attempt attempt = new Attempt(status, notRun, written, true, false, false);
-        assertThat(Resend.verdict(Way.FAILOVER, attempt).mayResend())
-            .as("%s written=%s notRun=%s", status, written, notRun)
-            .isEqualTo(Resend.cannotHaveRun(attempt));
-      }
-    }
-  }
-
   @ParameterizedTest
   @EnumSource(Status.class)
   void anAttemptReadFromItsResponse_carriesTheProvidersRefusal(Status status) {

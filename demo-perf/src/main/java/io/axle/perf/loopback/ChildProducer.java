@@ -11,6 +11,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -81,6 +82,7 @@ final class ChildProducer implements AutoCloseable {
     String java = ProcessHandle.current().info().command()
         .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     List<String> command = new ArrayList<>(List.of(java));
+    command.addAll(sharedJvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments()));
     Path jar = runningJar();
     if (jar != null) {
       command.addAll(List.of("-jar", jar.toString()));
@@ -89,6 +91,27 @@ final class ChildProducer implements AutoCloseable {
     }
     command.addAll(producerArgs);
     return command;
+  }
+
+  /**
+   * The options of this JVM that the child runs with too, so that the two sides of a loopback run are the same
+   * kind of JVM (heap, GC, JIT, native access): {@code -XX:} options, {@code -Xmx}, {@code -Xms}, {@code -Xss}
+   * and {@code --enable-native-access}. Not a debugger or an agent (the child would fight for its port or
+   * file), not a flight recording or a log file (the two would write one file), not {@code -D} properties
+   * (the child's configuration is its arguments).
+   */
+  static List<String> sharedJvmOptions(List<String> inputArguments) {
+    List<String> shared = new ArrayList<>();
+    for (String option : inputArguments) {
+      boolean memoryOrJit = option.startsWith("-XX:") || option.startsWith("-Xmx") || option.startsWith("-Xms")
+          || option.startsWith("-Xss") || option.startsWith("--enable-native-access=");
+      boolean ownFile = option.contains("FlightRecord") || option.contains("HeapDumpPath")
+          || option.contains("LogFile") || option.contains("ErrorFile");
+      if (memoryOrJit && !ownFile) {
+        shared.add(option);
+      }
+    }
+    return shared;
   }
 
   /**

@@ -32,6 +32,8 @@ final class JavaProcess implements AutoCloseable {
   static JavaProcess startJar(Path jar, String... args) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(ProcessHandle.current().info().command().orElseThrow());
+    // C1 alone, as the build's test JVMs: a process that lives for seconds spends less CPU compiling.
+    command.add("-XX:TieredStopAtLevel=1");
     command.add("-jar");
     command.add(jar.toString());
     command.addAll(List.of(args));
