@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /** The ready line names every endpoint the producer listens on; scripts and --loopback parse it. */
 class ProducerReadyLineTest {
-  /** The shape compare-executors.sh and PerfJarIT read: highway first, then rest, then the baseline's, then the executor. */
+  /** The shape compare-executors.sh and PerfJarTest read: highway first, then rest, then the baseline's, then the executor. */
   private static final Pattern READY = Pattern.compile(
       "perf producer ready: highway://127\\.0\\.0\\.1:(\\d+) rest://127\\.0\\.0\\.1:(\\d+)"
       + " baseline://127\\.0\\.0\\.1:(\\d+) baseline-rest://127\\.0\\.0\\.1:(\\d+) \\(executor: .+\\)");

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Chaos under load: three producer processes behind ZooKeeper, two consumers calling them in a
  * loop (one treats the operation as idempotent, so it retries; one does not), and for
- * {@code axle.chaos.duration} (default 30 s) producers are stopped gracefully (SIGTERM), killed
+ * {@code axle.chaos.duration} (default 20 s) producers are stopped gracefully (SIGTERM), killed
  * (SIGKILL) and restarted at random, never all at once. Every call is accounted for:
  * <ul>
  *   <li>the idempotent consumer sees no failure at all;</li>
@@ -62,7 +62,7 @@ class ChaosTest {
   @Test
   void producersStoppedKilledAndRestarted_underLoad_everyCallAccountedFor() throws Exception {
     long seed = Long.getLong("axle.chaos.seed", System.nanoTime());
-    Duration duration = Duration.parse("PT" + System.getProperty("axle.chaos.duration", "30s"));
+    Duration duration = Duration.parse("PT" + System.getProperty("axle.chaos.duration", "20s"));
     System.out.println("ChaosTest seed " + seed + ", duration " + duration.toSeconds() + " s");
     Random random = new Random(seed);
     // Short ticks, so that the 2 s session of the fleet is allowed (ZooKeeper bounds it to 2..20 ticks).

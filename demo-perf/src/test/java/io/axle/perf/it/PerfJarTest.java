@@ -21,14 +21,16 @@ import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The packaged perf.jar, run the way the README runs it: separate JVMs for producer and consumer. Run by
- * failsafe after {@code package}, so this is the executable Spring Boot jar, its dependencies nested.
+ * The packaged perf.jar, run the way the README runs it: separate JVMs for producer and consumer. The build
+ * makes the executable Spring Boot jar, its dependencies nested, before the tests run (demo-perf's pom.xml).
  */
-class PerfJarIT {
+@Tag("slow")
+class PerfJarTest {
   private static final Pattern READY =
       Pattern.compile("perf producer ready: highway://127\\.0\\.0\\.1:(\\d+) rest://127\\.0\\.0\\.1:(\\d+) .*");
   private static final Duration START_WAIT = Duration.ofSeconds(30);
@@ -40,7 +42,7 @@ class PerfJarIT {
   @BeforeAll
   static void findJar() {
     jar = Path.of(System.getProperty("perf.jar", "target/perf.jar")).toAbsolutePath();
-    assertThat(jar).as("perf.jar, built by package").isRegularFile();
+    assertThat(jar).as("perf.jar, built before the tests (process-classes)").isRegularFile();
   }
 
   @Test
@@ -48,7 +50,7 @@ class PerfJarIT {
     try (JarFile jarFile = new JarFile(jar.toFile())) {
       assertThat(jarFile.getManifest().getMainAttributes().getValue("Main-Class"))
           .isEqualTo("org.springframework.boot.loader.launch.JarLauncher");
-      // PerfLauncher, compiled for Java 17, runs PerfMain (ReadmeCommandsWithJava17IT has the older java's side).
+      // PerfLauncher, compiled for Java 17, runs PerfMain (ReadmeCommandsWithJava17Test has the older java's side).
       assertThat(jarFile.getManifest().getMainAttributes().getValue("Start-Class"))
           .isEqualTo("io.axle.perf.PerfLauncher");
       assertThat(jarFile.getManifest().getMainAttributes().getValue("Enable-Native-Access")).isEqualTo("ALL-UNNAMED");

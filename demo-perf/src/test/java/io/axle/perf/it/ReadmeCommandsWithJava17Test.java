@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * found, what it needs and what to set. "Beside it" is the folder of the JDK running these tests, given as
  * JDK_CANDIDATES_FOR_TESTS (the search's test-only override; by default /usr/lib/jvm/*, /opt/java/*, /opt/jdk*).
  */
-class ReadmeCommandsWithJava17IT {
+@Tag("slow")
+class ReadmeCommandsWithJava17Test {
   private static final Pattern REEXECUTED = Pattern.compile(
       "perf\\.jar: this is Java 17 \\(.+\\); running it on Java (\\d+) at (.+) \\(perf\\.jar needs 21 or newer; "
           + "set JAVA_HOME to choose\\)");
