@@ -9,9 +9,9 @@ import io.axle.Role;
 import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.registry.Endpoint;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
-import io.axle.testing.Runtimes;
 import io.axle.testing.WriteCounter;
 import io.axle.transport.InFlightCalls;
 import io.vertx.core.Vertx;
@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The consumer's writer on a real connection to a real provider: requests queued by other threads
@@ -35,6 +36,9 @@ import org.junit.jupiter.api.Test;
  * itself within one task.
  */
 class ClientConnectionFlushTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private final OperationMeta echo = SchemaMeta.of("EchoService", EchoService.class).operation("echo");
   private final OperationCodec codec = new OperationCodec(echo);
   private final InFlightCalls inFlight = new InFlightCalls();
@@ -48,7 +52,7 @@ class ClientConnectionFlushTest {
 
   @BeforeEach
   void connect() throws Exception {
-    provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of("axle.executors.default", "inline"));
+    provider = runtimes.provider("highway", new EchoServiceImpl(), Map.of("axle.executors.default", "inline"));
     Endpoint endpoint = provider.endpoint("highway").orElseThrow();
     vertx = Vertx.vertx();
     context = ((VertxInternal) vertx).createEventLoopContext();
