@@ -7,6 +7,7 @@ import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.internal.types.DataTypes;
 import io.axle.rest.internal.RestJson;
+import io.axle.testing.AxleExtension;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.lang.reflect.InvocationTargetException;
@@ -29,6 +30,7 @@ import javax.tools.ToolProvider;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openapitools.codegen.DefaultGenerator;
 import org.openapitools.codegen.config.CodegenConfigurator;
@@ -41,6 +43,9 @@ import org.openapitools.codegen.config.CodegenConfigurator;
  * both), so the document, the server's reading and its writing all agree with a real generator.
  */
 class GeneratedClientTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
+
   private static final int CASES_PER_OPERATION = 10;
 
   @TempDir
@@ -51,7 +56,8 @@ class GeneratedClientTest {
 
   @BeforeAll
   static void start() {
-    provider = ContractServers.provider(builder -> builder.provider("TypesApi", TypesApi.class, new TypesImpl()));
+    provider = ContractServers.provider(runtimes, builder -> builder
+        .provider("TypesApi", TypesApi.class, new TypesImpl()));
     base = ContractServers.restBase(provider);
   }
 
