@@ -219,7 +219,7 @@ class AxleMetricsTest {
       for (OperationStats stats : List.of(consumer, provider)) {
         for (StageStats stage : stats.stages()) {
           assertThat(stage.count()).as(stage.name()).isEqualTo(20);
-          assertThat(stage.avgMicros()).as(stage.name()).isGreaterThanOrEqualTo(0);
+          // Each time is clamped at 0 when recorded, so the average is never negative; avg <= max is what can break.
           assertThat(stage.maxMicros()).as(stage.name()).isGreaterThanOrEqualTo(stage.avgMicros());
         }
       }

@@ -286,8 +286,9 @@ class MetricsEndpointsTest {
     }
     String group = provider.executors().keySet().stream().filter(name -> name.startsWith("group")).findFirst()
         .orElseThrow();
-    assertThat(sample(samples, "axle_executor_threads", "executor", group)).isPositive();
-    assertThat(sample(samples, "axle_executor_active", "executor", group)).isNotNull();
+    Double threads = sample(samples, "axle_executor_threads", "executor", group);
+    assertThat(threads).isPositive();
+    assertThat(sample(samples, "axle_executor_active", "executor", group)).isBetween(0.0, threads);
     assertThat(sample(samples, "axle_executor_queued", "executor", group)).isZero();
     assertThat(sample(samples, "axle_executor_rejected_total", "executor", group)).isZero();
     assertThat(sample(samples, "axle_process_cpu_seconds_total")).isPositive();
@@ -334,7 +335,7 @@ class MetricsEndpointsTest {
       assertThat(stages.fieldNames()).contains(role.equals("consumer") ? "wait" : "execute");
       for (String stage : stages.fieldNames()) {
         JsonObject figures = stages.getJsonObject(stage);
-        assertThat(figures.getDouble("avg")).as(stage).isGreaterThanOrEqualTo(0);
+        // Each time is clamped at 0 when recorded, so the average is never negative; avg <= max is what can break.
         assertThat(figures.getDouble("max")).as(stage).isGreaterThanOrEqualTo(figures.getDouble("avg"));
       }
     }
