@@ -47,8 +47,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <p>Registered on a static field, runtimes started in {@code @BeforeAll} belong to the class: they are
  * checked and closed after the last test; those started in a test, after that test. A test that breaks an
  * invariant on purpose says so with {@link #expectUnended}, {@link #expectCallsInFlight} or {@link
- * #expectEndedTwice}; the check it skips is reported with the reason (a JUnit report entry), never dropped
- * silently. A test that closes a runtime itself may: closing is idempotent, and its books are still checked.
+ * #expectEndedTwice}; the check it skips is reported with the reason (a JUnit report entry and a line on
+ * standard error), never dropped silently. A test that closes a runtime itself may: closing is idempotent,
+ * and its books are still checked, though its in-flight check then finds nothing left to check.
  */
 public final class AxleExtension implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback,
     AfterAllCallback {
@@ -246,7 +247,7 @@ public final class AxleExtension implements BeforeAllCallback, BeforeEachCallbac
         return;
       }
       if (inFlight != null) {
-        context.publishReportEntry("axle.books", "consumer calls left in flight on purpose (" + inFlight + "): "
+        report(context, "consumer calls left in flight on purpose (" + inFlight + "): "
             + String.join("; ", left));
         return;
       }
@@ -306,7 +307,7 @@ public final class AxleExtension implements BeforeAllCallback, BeforeEachCallbac
           String what = each.label + ": " + count(unendedOps) + " invocation(s) started and never ended: "
               + unendedOps;
           if (unended != null) {
-            context.publishReportEntry("axle.books", "left unended on purpose (" + unended + "): " + what);
+            report(context, "left unended on purpose (" + unended + "): " + what);
           } else {
             problems.add(what + " (waited " + endWait.toMillis() + " ms after the close). Each call must end "
                 + "once, answered, failed or cancelled; if the test leaves one unended on purpose, call "
@@ -317,12 +318,21 @@ public final class AxleExtension implements BeforeAllCallback, BeforeEachCallbac
         if (!twice.isEmpty()) {
           String what = each.label + ": " + count(twice) + " invocation(s) ended more than once: " + twice;
           if (endedTwice != null) {
-            context.publishReportEntry("axle.books", "ended twice on purpose (" + endedTwice + "): " + what);
+            report(context, "ended twice on purpose (" + endedTwice + "): " + what);
           } else {
             problems.add(what + ". An invocation ends once; a second end means two paths completed it");
           }
         }
       }
+    }
+
+    /**
+     * A check skipped on purpose: a JUnit report entry, and a line on the test's standard error, which Surefire
+     * keeps with the test's output (it does not keep report entries).
+     */
+    private static void report(ExtensionContext context, String text) {
+      context.publishReportEntry("axle.books", text);
+      System.err.println("[axle books] " + context.getDisplayName() + ": " + text);
     }
 
     private static int count(Map<String, Integer> byOperation) {

@@ -123,7 +123,7 @@ class AxleExtensionTest {
             }
             yield null;
           }
-          case "toString" -> "test context";
+          case "getDisplayName", "toString" -> "test context";
           default -> throw new UnsupportedOperationException(method.getName());
         });
   }
