@@ -4,20 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.axle.Axle;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Start-up checks that need no transport. */
 class AxleRuntimeTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @Test
   void referenceToAnUnknownService_namesTheServicesTheRegistryKnows() {
-    try (Axle axle = Axle.builder().config(Runtimes.config(Map.of(
+    try (Axle axle = runtimes.start(Axle.builder().config(Runtimes.config(Map.of(
         "axle.registry.local.known-a", "highway://127.0.0.1:7070",
-        "axle.registry.local.known-b", "highway://127.0.0.1:7071"))).start()) {
+        "axle.registry.local.known-b", "highway://127.0.0.1:7071"))))) {
       assertThatThrownBy(() -> axle.reference(EchoService.class, "missing", "EchoService"))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessage("reference to service missing: not in the local registry (known services: [known-a, known-b]; "
@@ -27,9 +31,9 @@ class AxleRuntimeTest {
 
   @Test
   void referenceToASchemaTheServiceDoesNotServe_namesTheSchemasItDoes() {
-    try (Axle axle = Axle.builder().config(Runtimes.config(Map.of(
+    try (Axle axle = runtimes.start(Axle.builder().config(Runtimes.config(Map.of(
         "axle.registry.local.svc", "highway://127.0.0.1:7070",
-        "axle.registry.schemas.svc", "Other,EchoService"))).start()) {
+        "axle.registry.schemas.svc", "Other,EchoService"))))) {
       assertThatThrownBy(() -> axle.reference(EchoService.class, "svc", "Missing"))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessage("reference to svc/Missing: service svc serves no schema Missing (expected: one of "
@@ -42,8 +46,8 @@ class AxleRuntimeTest {
 
   @Test
   void withoutASchemaList_anySchemaIdIsAccepted() {
-    try (Axle axle = Axle.builder().config(Runtimes.config(Map.of(
-        "axle.registry.local.svc", "highway://127.0.0.1:7070"))).start()) {
+    try (Axle axle = runtimes.start(Axle.builder().config(Runtimes.config(Map.of(
+        "axle.registry.local.svc", "highway://127.0.0.1:7070"))))) {
       assertThatThrownBy(() -> axle.reference(EchoService.class, "svc", "Anything"))
           .hasMessageStartingWith("axle.references.transport: highway");
     }
@@ -51,8 +55,8 @@ class AxleRuntimeTest {
 
   @Test
   void referenceOverATransportNotOnTheClassPath_namesTheKey() {
-    try (Axle axle = Axle.builder().config(Runtimes.config(Map.of(
-        "axle.registry.local.svc", "highway://127.0.0.1:7070"))).start()) {
+    try (Axle axle = runtimes.start(Axle.builder().config(Runtimes.config(Map.of(
+        "axle.registry.local.svc", "highway://127.0.0.1:7070"))))) {
       assertThatThrownBy(() -> axle.reference(EchoService.class, "svc", "EchoService"))
           .hasMessage("axle.references.transport: highway (expected: a transport on the class path: []) — the default");
     }
@@ -80,7 +84,7 @@ class AxleRuntimeTest {
 
   @Test
   void stop_isIdempotent() {
-    Axle axle = Axle.builder().config(Runtimes.config(Map.of())).start();
+    Axle axle = runtimes.start(Axle.builder().config(Runtimes.config(Map.of())));
     axle.stop();
     axle.stop();
     assertThatThrownBy(() -> axle.reference(EchoService.class, "svc", "EchoService"))

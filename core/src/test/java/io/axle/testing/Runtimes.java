@@ -5,7 +5,11 @@ import io.axle.config.AxleConfig;
 import io.axle.registry.Endpoint;
 import java.util.Map;
 
-/** Starts real runtimes on loopback with ephemeral ports, configured from key/value pairs only. */
+/**
+ * Builds real runtimes on loopback with ephemeral ports, configured from key/value pairs only. Tests start
+ * them through {@link AxleExtension}, which keeps their books and closes them; the builders here are what it
+ * starts.
+ */
 public final class Runtimes {
   public static final String SERVICE = "echo-service";
   public static final String SCHEMA = "EchoService";
@@ -21,7 +25,7 @@ public final class Runtimes {
   }
 
   /** A provider serving {@code impl} as {@link #SCHEMA} over the given transport on an ephemeral loopback port. */
-  public static Axle provider(String transport, EchoService impl, Map<String, ?> extra) {
+  public static Axle.Builder providerBuilder(String transport, EchoService impl, Map<String, ?> extra) {
     Map<String, Object> entries = new java.util.LinkedHashMap<>();
     entries.put("axle.service.name", SERVICE);
     // Every transport on the class path serves, so each gets a free loopback port of its own.
@@ -31,7 +35,7 @@ public final class Runtimes {
     entries.put("axle." + transport + ".server.thread-count", 1);
     entries.put("axle." + transport + ".client.thread-count", 1);
     entries.putAll(extra);
-    return Axle.builder().config(config(entries)).provider(SCHEMA, EchoService.class, impl).start();
+    return Axle.builder().config(config(entries)).provider(SCHEMA, EchoService.class, impl);
   }
 
   /** The names of the transports found with {@link java.util.ServiceLoader}. */
@@ -40,13 +44,8 @@ public final class Runtimes {
         .map(p -> p.get().name()).toList();
   }
 
-  /** A consumer whose registry points {@link #SERVICE} at the provider's bound endpoint. */
-  public static Axle consumer(Axle provider, String transport, Map<String, ?> extra) {
-    Endpoint endpoint = provider.endpoint(transport).orElseThrow();
-    return consumer(endpoint, transport, extra);
-  }
-
-  public static Axle consumer(Endpoint endpoint, String transport, Map<String, ?> extra) {
+  /** A consumer whose registry points {@link #SERVICE} at {@code endpoint}. */
+  public static Axle.Builder consumerBuilder(Endpoint endpoint, String transport, Map<String, ?> extra) {
     Map<String, Object> entries = new java.util.LinkedHashMap<>();
     entries.put("axle.service.name", "test-consumer");
     entries.put("axle.registry.local." + SERVICE, transport + "://127.0.0.1:" + endpoint.port());
@@ -54,6 +53,6 @@ public final class Runtimes {
     entries.put("axle." + transport + ".server.thread-count", 1);
     entries.put("axle." + transport + ".client.thread-count", 1);
     entries.putAll(extra);
-    return Axle.builder().config(config(entries)).start();
+    return Axle.builder().config(config(entries));
   }
 }

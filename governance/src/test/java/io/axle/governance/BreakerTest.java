@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.axle.Axle;
 import io.axle.Status;
 import io.axle.governance.GovernanceFixture.Outcome;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -15,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -26,6 +28,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(60)
 @Tag("slow")
 class BreakerTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"highway", "rest"})
@@ -43,8 +47,8 @@ class BreakerTest {
       }
     };
     String enabled = "axle.governance.breaker.enabled." + Runtimes.SERVICE;
-    try (Axle provider = GovernanceFixture.provider(transport, flaky, Map.of());
-        Axle consumer = Runtimes.consumer(provider, transport, Map.of(
+    try (Axle provider = GovernanceFixture.provider(runtimes, transport, flaky, Map.of());
+        Axle consumer = runtimes.consumer(provider, transport, Map.of(
             enabled, true,
             "axle.governance.breaker.window", 4,
             "axle.governance.breaker.minimum-calls", 4,
@@ -94,8 +98,8 @@ class BreakerTest {
         throw new IllegalStateException("down");
       }
     };
-    try (Axle provider = GovernanceFixture.provider(transport, down, Map.of());
-        Axle consumer = Runtimes.consumer(provider, transport, Map.of(
+    try (Axle provider = GovernanceFixture.provider(runtimes, transport, down, Map.of());
+        Axle consumer = runtimes.consumer(provider, transport, Map.of(
             "axle.governance.breaker.enabled", true,
             "axle.governance.breaker.window", 2,
             "axle.governance.breaker.minimum-calls", 2,
@@ -116,8 +120,8 @@ class BreakerTest {
 
   @Test
   void aMinimumLargerThanTheWindow_failsTheReference_namingBothKeys() {
-    try (Axle provider = GovernanceFixture.provider("highway", new EchoServiceImpl(), Map.of());
-        Axle consumer = Runtimes.consumer(provider, "highway", Map.of(
+    try (Axle provider = GovernanceFixture.provider(runtimes, "highway", new EchoServiceImpl(), Map.of());
+        Axle consumer = runtimes.consumer(provider, "highway", Map.of(
             "axle.governance.breaker.enabled", true,
             "axle.governance.breaker.window", 4,
             "axle.governance.breaker.minimum-calls." + Runtimes.SERVICE, 10))) {

@@ -3,6 +3,7 @@ package io.axle.governance;
 import io.axle.Axle;
 import io.axle.AxleException;
 import io.axle.registry.LocalRegistry;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -98,15 +99,16 @@ final class GovernanceFixture {
   }
 
   /** A provider of {@code impl} on virtual threads, so calls run side by side, with {@code extra} keys. */
-  static Axle provider(String transport, EchoService impl, Map<String, ?> extra) {
+  static Axle provider(AxleExtension runtimes, String transport, EchoService impl, Map<String, ?> extra) {
     Map<String, Object> keys = new LinkedHashMap<>();
     keys.put("axle.executors.default", "virtual");
     keys.putAll(extra);
-    return Runtimes.provider(transport, impl, keys);
+    return runtimes.provider(transport, impl, keys);
   }
 
   /** A provider registered in {@code registry} under the instance id {@code name}. */
-  static Axle registered(LocalRegistry registry, String transport, Named impl, Map<String, ?> extra) {
+  static Axle registered(AxleExtension runtimes, LocalRegistry registry, String transport, Named impl,
+      Map<String, ?> extra) {
     Map<String, Object> keys = new LinkedHashMap<>();
     keys.put("axle.service.name", Runtimes.SERVICE);
     keys.put("axle.registry.instance-id", impl.name);
@@ -115,8 +117,8 @@ final class GovernanceFixture {
       keys.put("axle." + present + ".address", "127.0.0.1:0");
     }
     keys.putAll(extra);
-    return Axle.builder().config(Runtimes.config(keys)).registry(registry)
-        .provider(Runtimes.SCHEMA, EchoService.class, impl).start();
+    return runtimes.start(Axle.builder().config(Runtimes.config(keys)).registry(registry)
+        .provider(Runtimes.SCHEMA, EchoService.class, impl));
   }
 
   /** {@code count} calls, each on a thread of its own; their outcomes when they end. */

@@ -7,12 +7,14 @@ import io.axle.Status;
 import io.axle.governance.GovernanceFixture.Named;
 import io.axle.governance.GovernanceFixture.Outcome;
 import io.axle.registry.LocalRegistry;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.Runtimes;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,6 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(60)
 @Tag("slow")
 class InstanceBreakerTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"highway", "rest"})
@@ -41,9 +45,9 @@ class InstanceBreakerTest {
         return name;
       }
     };
-    try (Axle a = GovernanceFixture.registered(registry, transport, healthy, Map.of());
-        Axle b = GovernanceFixture.registered(registry, transport, faulty, Map.of());
-        Axle consumer = Axle.builder().config(Runtimes.config(Map.of(
+    try (Axle a = GovernanceFixture.registered(runtimes, registry, transport, healthy, Map.of());
+        Axle b = GovernanceFixture.registered(runtimes, registry, transport, faulty, Map.of());
+        Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(Map.of(
             "axle.service.name", "test-consumer",
             "axle.references.transport", transport,
             "axle.governance.breaker.enabled", true,
@@ -51,7 +55,7 @@ class InstanceBreakerTest {
             "axle.governance.breaker.window", 4,
             "axle.governance.breaker.minimum-calls", 4,
             "axle.governance.breaker.wait-in-open", "3s",
-            "axle.governance.breaker.half-open-calls", 1))).registry(registry).start()) {
+            "axle.governance.breaker.half-open-calls", 1))).registry(registry))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
 
       assertThat(a.endpoint(transport)).isPresent();
@@ -96,9 +100,9 @@ class InstanceBreakerTest {
         return name;
       }
     };
-    try (Axle a = GovernanceFixture.registered(registry, transport, fast, Map.of());
-        Axle b = GovernanceFixture.registered(registry, transport, slow, Map.of());
-        Axle consumer = Axle.builder().config(Runtimes.config(Map.of(
+    try (Axle a = GovernanceFixture.registered(runtimes, registry, transport, fast, Map.of());
+        Axle b = GovernanceFixture.registered(runtimes, registry, transport, slow, Map.of());
+        Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(Map.of(
             "axle.service.name", "test-consumer",
             "axle.references.transport", transport,
             "axle.governance.retry.idempotent", true,
@@ -106,7 +110,7 @@ class InstanceBreakerTest {
             "axle.governance.breaker.enabled", true,
             "axle.governance.breaker.per-instance", true,
             "axle.governance.breaker.window", 2,
-            "axle.governance.breaker.minimum-calls", 2))).registry(registry).start()) {
+            "axle.governance.breaker.minimum-calls", 2))).registry(registry))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
 
       // Every call that picks "slow" is hedged to "fast", and the slow attempt is cancelled.

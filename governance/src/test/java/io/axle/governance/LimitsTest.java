@@ -8,6 +8,7 @@ import io.axle.Status;
 import io.axle.config.ConfigException;
 import io.axle.governance.GovernanceFixture.Named;
 import io.axle.governance.GovernanceFixture.Outcome;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.LogCapture;
 import io.axle.testing.Runtimes;
@@ -19,6 +20,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,15 +33,18 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(60)
 @Tag("slow")
 class LimitsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private static final String OP = Runtimes.SCHEMA + ".sleepEcho";
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"highway", "rest"})
   void providerBulkhead_refusesTheCallsOverIt_beforeTheyRun_markedNotRun(String transport) {
     Named impl = new Named("p");
-    try (Axle provider = GovernanceFixture.provider(transport, impl,
+    try (Axle provider = GovernanceFixture.provider(runtimes, transport, impl,
             Map.of("axle.governance.provider.max-concurrent." + OP, 2));
-        Axle consumer = Runtimes.consumer(provider, transport, Map.of())) {
+        Axle consumer = runtimes.consumer(provider, transport, Map.of())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       List<CompletableFuture<Outcome>> held = GovernanceFixture.inBackground(2, () -> echo.sleepEcho(Named.HOLD, 0));
       impl.awaitHolding(2);
@@ -67,8 +72,8 @@ class LimitsTest {
   @ValueSource(strings = {"highway", "rest"})
   void consumerBulkhead_failsTheCallsOverIt_unsent(String transport) {
     Named impl = new Named("p");
-    try (Axle provider = GovernanceFixture.provider(transport, impl, Map.of());
-        Axle consumer = Runtimes.consumer(provider, transport,
+    try (Axle provider = GovernanceFixture.provider(runtimes, transport, impl, Map.of());
+        Axle consumer = runtimes.consumer(provider, transport,
             Map.of("axle.governance.consumer.max-concurrent." + Runtimes.SERVICE, 3))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       List<CompletableFuture<Outcome>> held = GovernanceFixture.inBackground(3, () -> echo.sleepEcho(Named.HOLD, 0));
@@ -99,10 +104,10 @@ class LimitsTest {
     // A limit of its own per transport, so that its refusal is a reason of its own for the log's gate, which
     // logs a reason once a second, whichever runtime refused (the other run may have logged this second).
     int consumerLimit = transport.equals("highway") ? 3 : 4;
-    try (Axle provider = GovernanceFixture.provider(transport, impl,
+    try (Axle provider = GovernanceFixture.provider(runtimes, transport, impl,
             Map.of("axle.governance.provider.rate-limit." + OP, 5));
-        Axle consumer = Runtimes.consumer(provider, transport, Map.of());
-        Axle limited = Runtimes.consumer(provider, transport,
+        Axle consumer = runtimes.consumer(provider, transport, Map.of());
+        Axle limited = runtimes.consumer(provider, transport,
             Map.of("axle.governance.consumer.rate-limit", consumerLimit))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       echo.add(1, 1); // connected before the counted calls start
@@ -171,12 +176,12 @@ class LimitsTest {
   @ValueSource(strings = {"highway", "rest"})
   void adaptiveLimit_refusesAboveItsLimit_andAdmitsAgainAfterwards(String transport) {
     Named impl = new Named("p");
-    try (Axle provider = GovernanceFixture.provider(transport, impl, Map.of(
+    try (Axle provider = GovernanceFixture.provider(runtimes, transport, impl, Map.of(
             "axle.governance.adaptive-limit.algorithm", "gradient2",
             "axle.governance.adaptive-limit.initial-limit", 2,
             "axle.governance.adaptive-limit.min-limit", 1,
             "axle.governance.adaptive-limit.max-limit", 2));
-        Axle consumer = Runtimes.consumer(provider, transport, Map.of())) {
+        Axle consumer = runtimes.consumer(provider, transport, Map.of())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       List<CompletableFuture<Outcome>> held = GovernanceFixture.inBackground(2, () -> echo.sleepEcho(Named.HOLD, 0));
       impl.awaitHolding(2);
@@ -202,14 +207,14 @@ class LimitsTest {
 
   @Test
   void limitsThatContradictEachOther_stopTheStart_namingBothKeys() {
-    assertThatThrownBy(() -> GovernanceFixture.provider("highway", new Named("p"), Map.of(
+    assertThatThrownBy(() -> GovernanceFixture.provider(runtimes, "highway", new Named("p"), Map.of(
             "axle.governance.adaptive-limit.algorithm", "gradient2",
             "axle.governance.adaptive-limit.min-limit", 50,
             "axle.governance.adaptive-limit.max-limit", 10)))
         .hasMessageContaining("axle.governance.adaptive-limit.min-limit: 50 (expected: at most "
             + "axle.governance.adaptive-limit.max-limit: 10)");
     // Vegas has no floor: its min-limit is not checked, but its start is.
-    assertThatThrownBy(() -> GovernanceFixture.provider("highway", new Named("p"), Map.of(
+    assertThatThrownBy(() -> GovernanceFixture.provider(runtimes, "highway", new Named("p"), Map.of(
             "axle.governance.adaptive-limit.algorithm", "vegas",
             "axle.governance.adaptive-limit.initial-limit", 50,
             "axle.governance.adaptive-limit.max-limit", 10)))
@@ -219,7 +224,7 @@ class LimitsTest {
 
   @Test
   void badValues_stopTheStart_withTheExpectedValues() {
-    assertThatThrownBy(() -> GovernanceFixture.provider("highway", new Named("p"), Map.of(
+    assertThatThrownBy(() -> GovernanceFixture.provider(runtimes, "highway", new Named("p"), Map.of(
             "axle.governance.adaptive-limit.algorithm." + Runtimes.SCHEMA, "aimd",
             "axle.governance.provider.max-concurrent", -1,
             "axle.governance.breaker.failure-rate", 0)))

@@ -7,6 +7,7 @@ import io.axle.Status;
 import io.axle.governance.GovernanceFixture.Named;
 import io.axle.governance.GovernanceFixture.Outcome;
 import io.axle.registry.LocalRegistry;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -27,6 +29,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(60)
 class NotRunFailoverTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
+
   private static final String LIMIT = "axle.governance.provider.max-concurrent." + Runtimes.SCHEMA + ".sleepEcho";
 
   @ParameterizedTest(name = "{0}")
@@ -35,14 +40,15 @@ class NotRunFailoverTest {
     LocalRegistry registry = new LocalRegistry();
     Named busy = new Named("busy");
     Named free = new Named("free");
-    try (Axle a = GovernanceFixture.registered(registry, transport, busy, Map.of(LIMIT, 1));
-        Axle b = GovernanceFixture.registered(registry, transport, free, Map.of());
-        Axle direct = Runtimes.consumer(a, transport, Map.of());
+    try (Axle a = GovernanceFixture.registered(runtimes, registry, transport, busy, Map.of(LIMIT, 1));
+        Axle b = GovernanceFixture.registered(runtimes, registry, transport, free, Map.of());
+        Axle direct = runtimes.consumer(a, transport, Map.of());
         // The default retry budget: the refusing instance is skipped after each refusal (for a minute here,
         // so that a slow machine cannot let it lapse), so its refusals do not drain the budget.
-        Axle consumer = Axle.builder().config(Runtimes.config(Map.of("axle.service.name", "test-consumer",
-            "axle.references.transport", transport, "axle.loadbalance.isolation.refused-backoff", "1m")))
-            .registry(registry).start()) {
+        Axle consumer = runtimes.start(Axle.builder()
+            .config(Runtimes.config(Map.of("axle.service.name", "test-consumer",
+                "axle.references.transport", transport, "axle.loadbalance.isolation.refused-backoff", "1m")))
+            .registry(registry))) {
       EchoService toBusy = direct.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       CompletableFuture<Outcome> holding = GovernanceFixture.inBackground(1, () -> toBusy.sleepEcho(Named.HOLD, 0))
           .get(0);
@@ -75,10 +81,10 @@ class NotRunFailoverTest {
         return onwards.get().sleepEcho(message, 0);
       }
     };
-    try (Axle server = GovernanceFixture.provider(transport, downstream, Map.of(LIMIT, 1));
-        Axle direct = Runtimes.consumer(server, transport, Map.of());
+    try (Axle server = GovernanceFixture.provider(runtimes, transport, downstream, Map.of(LIMIT, 1));
+        Axle direct = runtimes.consumer(server, transport, Map.of());
         Axle proxy = relay(transport, relay, server);
-        Axle client = Runtimes.consumer(proxy, transport, Map.of())) {
+        Axle client = runtimes.consumer(proxy, transport, Map.of())) {
       onwards.set(proxy.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA));
       EchoService toServer = direct.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       CompletableFuture<Outcome> holding = GovernanceFixture.inBackground(1,
@@ -107,6 +113,7 @@ class NotRunFailoverTest {
     keys.put("axle.registry.local." + Runtimes.SERVICE,
         transport + "://127.0.0.1:" + server.endpoint(transport).orElseThrow().port());
     keys.put("axle.references.transport", transport);
-    return Axle.builder().config(Runtimes.config(keys)).provider(Runtimes.SCHEMA, EchoService.class, impl).start();
+    return runtimes.start(Axle.builder().config(Runtimes.config(keys))
+        .provider(Runtimes.SCHEMA, EchoService.class, impl));
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.axle.Filter;
 import io.axle.config.AxleConfig;
 import io.axle.registry.Endpoint;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -33,6 +35,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @Timeout(60)
 class ChainTablesTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private static final Path DOC = Path.of("..").toAbsolutePath().normalize().resolve("docs/architecture.md");
   private static final String OPERATION = "EchoService.echo";
 
@@ -116,7 +121,8 @@ class ChainTablesTest {
     return links.stream().map(ChainLink::name).toList();
   }
 
-  private static AxleRuntime start(AxleConfig config, List<String> path, boolean serves) {
+  /** A runtime with the extension's books listener; the caller stops it. */
+  private AxleRuntime start(AxleConfig config, List<String> path, boolean serves) {
     RuntimeSpec spec = new RuntimeSpec();
     spec.config = config;
     spec.linkObserver = (operation, link) -> {
@@ -126,6 +132,7 @@ class ChainTablesTest {
         }
       }
     };
+    spec.listeners.add(runtimes.listener(serves ? "provider" : "consumer"));
     if (serves) {
       spec.providers.add(new RuntimeSpec.ProviderRegistration(Runtimes.SCHEMA, EchoService.class,
           new EchoServiceImpl(), List.of()));

@@ -7,6 +7,7 @@ import io.axle.Response;
 import io.axle.Role;
 import io.axle.Stage;
 import io.axle.Status;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -32,7 +33,8 @@ final class Calls implements AutoCloseable {
   private final Map<String, AtomicInteger> ends = new ConcurrentHashMap<>();
   private final Map<String, List<Long>> latencies = new ConcurrentHashMap<>();
 
-  Calls(AxleMetrics metrics, Map<String, ?> providerConfig) {
+  /** Starts the provider and consumer through {@code runtimes}, which keeps their books. */
+  Calls(AxleExtension runtimes, AxleMetrics metrics, Map<String, ?> providerConfig) {
     this.metrics = metrics;
     InvocationListener counter = new InvocationListener() {
       @Override
@@ -51,14 +53,13 @@ final class Calls implements AutoCloseable {
     entries.put("axle.highway.server.thread-count", 1);
     entries.put("axle.highway.client.thread-count", 1);
     entries.putAll(providerConfig);
-    provider = Axle.builder().config(Runtimes.config(entries)).listener(metrics.listener()).listener(counter)
-        .provider(Runtimes.SCHEMA, EchoService.class, impl).start();
-    consumer = Axle.builder()
+    provider = runtimes.start(Axle.builder().config(Runtimes.config(entries)).listener(metrics.listener())
+        .listener(counter).provider(Runtimes.SCHEMA, EchoService.class, impl));
+    consumer = runtimes.start(Axle.builder()
         .config(Runtimes.config(Map.of("axle.registry.local." + Runtimes.SERVICE,
             "highway://127.0.0.1:" + provider.endpoint("highway").orElseThrow().port(),
             "axle.highway.client.thread-count", 1, "axle.highway.server.thread-count", 1)))
-        .listener(metrics.listener()).listener(counter)
-        .start();
+        .listener(metrics.listener()).listener(counter));
     echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
     metrics.start(provider);
   }

@@ -7,12 +7,16 @@ import io.axle.Axle;
 import io.axle.config.ConfigException;
 import io.axle.config.ConfigKey;
 import io.axle.config.ConfigKeys;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.Runtimes;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The metrics keys are known to strict validation through the service loader, and checked. */
 class MetricsConfigKeysTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @Test
   void everyKey_isRegisteredWithTheServiceLoader() {
@@ -28,7 +32,7 @@ class MetricsConfigKeysTest {
         "axle.metrics.publisher.defaultLog.enabled", false, "axle.metrics.endpoints.client.detail.enabled", true,
         "axle.metrics.Consumer.invocation.slow.enabled", true, "axle.metrics.Consumer.invocation.slow.msTime", "200ms",
         "axle.metrics.Provider.invocation.slow.enabled", true, "axle.metrics.Provider.invocation.slow.msTime", 150);
-    try (Axle axle = Axle.builder().config(Runtimes.config(entries)).start()) {
+    try (Axle axle = runtimes.start(Axle.builder().config(Runtimes.config(entries)))) {
       assertThat(axle.config().get(MetricsConfigKeys.PROVIDER_SLOW_TIME)).hasMillis(150);
     }
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.axle.Axle;
 import io.axle.metrics.internal.LogSink;
 import io.axle.metrics.internal.WindowJson;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -20,6 +21,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Bytes per second per transport endpoint: a provider and a consumer on loopback, each installed with its
@@ -28,6 +30,9 @@ import org.junit.jupiter.api.Test;
  * framing adds.
  */
 class NetworkMetricsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private static final int CALLS = 50;
   private static final String MESSAGE = "x".repeat(100);
 
@@ -113,16 +118,16 @@ class NetworkMetricsTest {
       entries.put("axle." + name + ".server.thread-count", 1);
       entries.put("axle." + name + ".client.thread-count", 1);
     }
-    provider = providerMetrics.install(Axle.builder().config(Runtimes.config(entries))
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())).start();
+    provider = runtimes.start(providerMetrics.install(Axle.builder().config(Runtimes.config(entries))
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())));
     int port = provider.endpoint(transport).orElseThrow().port();
     String endpoint = "127.0.0.1:" + port;
-    consumer = consumerMetrics.install(Axle.builder().config(Runtimes.config(Map.of(
+    consumer = runtimes.start(consumerMetrics.install(Axle.builder().config(Runtimes.config(Map.of(
         "axle.service.name", "test-consumer",
         "axle.registry.local." + Runtimes.SERVICE, transport + "://" + endpoint,
         "axle.references.transport", transport,
         "axle." + transport + ".server.thread-count", 1,
-        "axle." + transport + ".client.thread-count", 1)))).start();
+        "axle." + transport + ".client.thread-count", 1)))));
     EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
     providerMetrics.start(provider);
     consumerMetrics.start(consumer);
@@ -254,8 +259,8 @@ class NetworkMetricsTest {
     Map<String, Object> entries = new LinkedHashMap<>();
     entries.put("axle.highway.address", "127.0.0.1:0");
     entries.put("axle.rest.address", "127.0.0.1:0");
-    provider = providerMetrics.install(Axle.builder().config(Runtimes.config(entries))
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())).start();
+    provider = runtimes.start(providerMetrics.install(Axle.builder().config(Runtimes.config(entries))
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())));
   }
 
   /** One whole answer: its head up to the blank line, then content-length bytes. */

@@ -1,6 +1,7 @@
 package io.axle.spring;
 
 import io.axle.registry.Endpoint;
+import io.axle.testing.AxleExtension;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import org.springframework.boot.Banner;
@@ -21,6 +22,21 @@ final class Apps {
 
   static ConfigurableApplicationContext run(Class<?> source, String... args) {
     return builder(source).run(args);
+  }
+
+  /**
+   * As {@link #builder(Class[])}, with {@code runtimes}' books listener as a bean, which the starter adds to the
+   * application's runtime like any listener bean: the books of its calls are checked after the test.
+   */
+  static SpringApplicationBuilder builder(AxleExtension runtimes, Class<?>... sources) {
+    String label = sources.length == 0 ? "application" : sources[0].getSimpleName();
+    return builder(sources).initializers(context -> context.getBeanFactory()
+        .registerSingleton("axleExtensionBooks", runtimes.listener(label)));
+  }
+
+  /** As {@link #run(Class, String...)}, keeping books through {@code runtimes}. */
+  static ConfigurableApplicationContext run(AxleExtension runtimes, Class<?> source, String... args) {
+    return builder(runtimes, source).run(args);
   }
 
   /** The messages of a failure and its causes, one per line: what Spring Boot prints as "Caused by". */

@@ -12,6 +12,7 @@ import io.axle.Response;
 import io.axle.Role;
 import io.axle.executor.AxleExecutor;
 import io.axle.executor.AxleExecutors;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.Runtimes;
 import io.axle.transport.HttpEndpoint;
@@ -30,6 +31,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -39,6 +41,8 @@ import org.springframework.core.annotation.Order;
 
 /** Filters, listeners, executors, customizers and a MeterRegistry declared as beans are used by the runtime. */
 class BeansTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   private static final String[] ARGS = {"--axle.service.name=" + Runtimes.SERVICE,
       "--axle.executors.Provider.EchoService.threadInfo=beanPool", "--axle.metrics.window_time=100ms",
@@ -47,8 +51,8 @@ class BeansTest {
 
   @Test
   void beans_joinTheRuntime() throws Exception {
-    try (ConfigurableApplicationContext provider = Apps.run(App.class, ARGS);
-        Axle consumer = Runtimes.consumer(Apps.endpoint(provider, "highway"), "highway", Map.of())) {
+    try (ConfigurableApplicationContext provider = Apps.run(runtimes, App.class, ARGS);
+        Axle consumer = runtimes.consumer(Apps.endpoint(provider, "highway"), "highway", Map.of())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
 
       // Filters in @Order order, the first outermost: each appends its name on the way back.
@@ -69,14 +73,14 @@ class BeansTest {
 
   @Test
   void metricsDisabled_leaveTheRegistryAlone() {
-    try (ConfigurableApplicationContext provider = Apps.run(App.class, "--axle.metrics.enabled=false")) {
+    try (ConfigurableApplicationContext provider = Apps.run(runtimes, App.class, "--axle.metrics.enabled=false")) {
       assertThat(provider.getBean(MeterRegistry.class).find("axle.executor.threads").gauges()).isEmpty();
     }
   }
 
   @Test
   void runtimeHolder_givesTheRunningRuntime_andRefusesOnceClosed() {
-    ConfigurableApplicationContext provider = Apps.run(App.class, ARGS);
+    ConfigurableApplicationContext provider = Apps.run(runtimes, App.class, ARGS);
     AxleRuntimeHolder holder = provider.getBean(AxleRuntimeHolder.class);
     assertThat(holder.isRunning()).isTrue();
     assertThat(holder.axle().endpoint("highway")).isPresent();

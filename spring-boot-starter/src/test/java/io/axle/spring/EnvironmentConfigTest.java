@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.config.AxleConfig;
 import io.axle.config.CoreConfigKeys;
+import io.axle.testing.AxleExtension;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -20,10 +22,12 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
  */
 @Tag("slow")
 class EnvironmentConfigTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @Test
   void microserviceYaml_reachesAxleConfigAndTheEnvironment() {
-    try (ConfigurableApplicationContext context = Apps.run(App.class)) {
+    try (ConfigurableApplicationContext context = Apps.run(runtimes, App.class)) {
       AxleConfig config = context.getBean(AxleConfig.class);
 
       assertThat(config.get(CoreConfigKeys.SERVICE_NAME)).isEqualTo("yaml-service");
@@ -37,7 +41,7 @@ class EnvironmentConfigTest {
 
   @Test
   void applicationYaml_overridesMicroserviceYaml_andItsListsArriveAsCommaLists() {
-    try (ConfigurableApplicationContext context = Apps.run(App.class, "--spring.config.name=override")) {
+    try (ConfigurableApplicationContext context = Apps.run(runtimes, App.class, "--spring.config.name=override")) {
       AxleConfig config = context.getBean(AxleConfig.class);
 
       assertThat(config.get(CoreConfigKeys.SERVICE_NAME)).isEqualTo("from-application-yml");
@@ -53,7 +57,7 @@ class EnvironmentConfigTest {
 
   @Test
   void commandLineArguments_overrideApplicationYaml() {
-    try (ConfigurableApplicationContext context = Apps.run(App.class, "--spring.config.name=override",
+    try (ConfigurableApplicationContext context = Apps.run(runtimes, App.class, "--spring.config.name=override",
         "--axle.service.name=from-args", "--axle.registry.local.other-service=highway://127.0.0.1:3")) {
       AxleConfig config = context.getBean(AxleConfig.class);
 
@@ -67,7 +71,7 @@ class EnvironmentConfigTest {
 
   @Test
   void servicecombSpelling_inAHigherSource_overridesTheAxleSpellingInALowerOne() {
-    try (ConfigurableApplicationContext context = Apps.run(App.class, "--servicecomb.service.name=alias-name",
+    try (ConfigurableApplicationContext context = Apps.run(runtimes, App.class, "--servicecomb.service.name=alias-name",
         "--servicecomb.request.timeout=7000")) {
       AxleConfig config = context.getBean(AxleConfig.class);
 
@@ -81,7 +85,7 @@ class EnvironmentConfigTest {
   void environmentVariables_areFoundByTheirUpperCaseNames() {
     Map<String, Object> variables = Map.of("AXLE_SERVICE_NAME", "from-env",
         "AXLE_HIGHWAY_CLIENT_THREAD_COUNT", "2");
-    try (ConfigurableApplicationContext context = Apps.builder(App.class)
+    try (ConfigurableApplicationContext context = Apps.builder(runtimes, App.class)
         .initializers(app -> app.getEnvironment().getPropertySources().addBefore(
             StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
             new SystemEnvironmentPropertySource("testEnvironment", variables)))
@@ -96,7 +100,7 @@ class EnvironmentConfigTest {
 
   @Test
   void defaultProperties_stayBelowMicroserviceYaml() {
-    try (ConfigurableApplicationContext context = Apps.builder(App.class)
+    try (ConfigurableApplicationContext context = Apps.builder(runtimes, App.class)
         .properties("axle.service.name=from-defaults", "axle.shutdown.timeout=3s").run()) {
       AxleConfig config = context.getBean(AxleConfig.class);
 

@@ -6,6 +6,7 @@ import io.axle.Call;
 import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Role;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.InitializingBean;
@@ -27,12 +29,14 @@ import org.springframework.context.annotation.Import;
 
 /** A provider application and consumer applications on loopback, calling across highway and REST. */
 class ProviderConsumerTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
 
   private static ConfigurableApplicationContext provider;
 
   @BeforeAll
   static void startProvider() {
-    provider = Apps.run(ProviderApp.class, "--axle.service.name=echo-service");
+    provider = Apps.run(runtimes, ProviderApp.class, "--axle.service.name=echo-service");
   }
 
   @AfterAll
@@ -44,7 +48,7 @@ class ProviderConsumerTest {
   @ValueSource(strings = {"highway", "rest"})
   void rpcReference_callsSyncAndAsync_overTheConfiguredTransport(String transport) throws Exception {
     // Only the chosen transport's endpoint is registered, so a call that succeeds went over it.
-    try (ConfigurableApplicationContext consumer = Apps.run(ConsumerApp.class,
+    try (ConfigurableApplicationContext consumer = Apps.run(runtimes, ConsumerApp.class,
         "--axle.service.name=consumer",
         "--axle.references.transport=" + transport,
         "--axle.registry.local.echo-service=" + Apps.registryEntry(provider, transport))) {
@@ -62,7 +66,7 @@ class ProviderConsumerTest {
   void governanceKeys_areKnownToTheStarter_andApplyToItsReferences() {
     // The governance module comes with the starter: its keys are valid in the Environment, and a rate
     // limit of one call per second refuses most of five quick calls.
-    try (ConfigurableApplicationContext consumer = Apps.run(ConsumerApp.class,
+    try (ConfigurableApplicationContext consumer = Apps.run(runtimes, ConsumerApp.class,
         "--axle.service.name=consumer",
         "--axle.references.transport=highway",
         "--axle.registry.local.echo-service=" + Apps.registryEntry(provider, "highway"),
@@ -87,7 +91,7 @@ class ProviderConsumerTest {
 
   @Test
   void rpcReference_resolvesPlaceholdersInServiceNameAndSchemaId() throws Exception {
-    try (ConfigurableApplicationContext consumer = Apps.run(PlaceholderApp.class,
+    try (ConfigurableApplicationContext consumer = Apps.run(runtimes, PlaceholderApp.class,
         "--axle.service.name=consumer",
         "--echo.target=echo-service",
         "--axle.registry.local.echo-service=" + Apps.registryEntry(provider, "highway"))) {
@@ -111,7 +115,7 @@ class ProviderConsumerTest {
 
   @Test
   void schemaBean_holdingAReference_servesAndCalls() throws Exception {
-    try (ConfigurableApplicationContext relay = Apps.run(ConsumerApp.class,
+    try (ConfigurableApplicationContext relay = Apps.run(runtimes, ConsumerApp.class,
         "--axle.service.name=relay-service",
         "--axle.registry.local.echo-service=" + Apps.registryEntry(provider, "highway"))) {
       // Served by the relay application over REST, which calls the echo provider over highway.
@@ -130,7 +134,7 @@ class ProviderConsumerTest {
 
   @Test
   void reference_usedBeforeTheRuntimeStarts_saysWhenItBecomesUsable() {
-    try (ConfigurableApplicationContext consumer = Apps.run(ConsumerApp.class,
+    try (ConfigurableApplicationContext consumer = Apps.run(runtimes, ConsumerApp.class,
         "--axle.registry.local.echo-service=" + Apps.registryEntry(provider, "highway"))) {
       Throwable early = consumer.getBean(Caller.class).earlyFailure;
 
@@ -146,7 +150,7 @@ class ProviderConsumerTest {
 
   @Test
   void reference_afterTheContextCloses_failsSayingTheRuntimeIsStopped() {
-    ConfigurableApplicationContext consumer = Apps.run(ConsumerApp.class,
+    ConfigurableApplicationContext consumer = Apps.run(runtimes, ConsumerApp.class,
         "--axle.registry.local.echo-service=" + Apps.registryEntry(provider, "highway"));
     EchoService echo = consumer.getBean(Caller.class).echo;
     assertThat(echo.echo("before")).isEqualTo("before");

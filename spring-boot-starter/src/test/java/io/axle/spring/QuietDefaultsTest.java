@@ -2,11 +2,13 @@ package io.axle.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.testing.AxleExtension;
 import io.axle.testing.LogCapture;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -17,11 +19,14 @@ import org.springframework.context.annotation.Import;
  * logged, and the port that serves RPC traffic serves no Prometheus text.
  */
 class QuietDefaultsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   @Test
   void windowsAreKept_butNeitherLoggedNorScrapedOnTheRpcPort() throws Exception {
     LogCapture log = new LogCapture();
     log.install();
-    try (ConfigurableApplicationContext context = Apps.run(App.class)) {
+    try (ConfigurableApplicationContext context = Apps.run(runtimes, App.class)) {
       int rest = Apps.endpoint(context, "rest").port();
       HttpResponse<String> call = LoopbackHttp.postJson(rest, "/EchoService/echo", "{\"message\":\"counted\"}");
       assertThat(call.body()).isEqualTo("\"counted\"");

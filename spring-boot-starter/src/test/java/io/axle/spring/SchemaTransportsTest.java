@@ -8,9 +8,11 @@ import io.axle.AxleException;
 import io.axle.Status;
 import io.axle.config.AxleConfig;
 import io.axle.config.ConfigException;
+import io.axle.testing.AxleExtension;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -18,6 +20,8 @@ import org.springframework.context.annotation.Import;
 
 /** A schema bean may choose its transports; {@code axle.schemas.<schemaId>.transports} overrides the choice. */
 class SchemaTransportsTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
 
   /** A REST-first bean served over REST only. */
   @RestSchema(schemaId = "RestOnlyGreeter", transports = "rest")
@@ -41,17 +45,17 @@ class SchemaTransportsTest {
 
   private static Greeter greeter(ConfigurableApplicationContext provider, Axle[] holder, String transport) {
     int port = Apps.endpoint(provider, transport).port();
-    holder[0] = Axle.builder().config(AxleConfig.builder()
+    holder[0] = runtimes.start(Axle.builder().config(AxleConfig.builder()
         .put("axle.service.name", "caller")
         .put("axle.registry.local.greeter", transport + "://127.0.0.1:" + port)
         .put("axle.references.transport", transport)
-        .build()).start();
+        .build()));
     return holder[0].reference(Greeter.class, "greeter", "RestOnlyGreeter");
   }
 
   @Test
   void restOnlySchema_isServedOverRest_andNotOverHighway() {
-    try (ConfigurableApplicationContext provider = Apps.run(App.class, "--axle.service.name=greeter")) {
+    try (ConfigurableApplicationContext provider = Apps.run(runtimes, App.class, "--axle.service.name=greeter")) {
       Axle[] rest = new Axle[1];
       Axle[] highway = new Axle[1];
       try {
@@ -73,7 +77,7 @@ class SchemaTransportsTest {
 
   @Test
   void configuredTransports_overrideTheAnnotation() {
-    try (ConfigurableApplicationContext provider = Apps.run(App.class, "--axle.service.name=greeter",
+    try (ConfigurableApplicationContext provider = Apps.run(runtimes, App.class, "--axle.service.name=greeter",
         "--axle.schemas.RestOnlyGreeter.transports=highway")) {
       Axle[] highway = new Axle[1];
       try {

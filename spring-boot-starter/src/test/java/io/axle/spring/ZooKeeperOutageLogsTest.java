@@ -3,6 +3,7 @@ package io.axle.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.Axle;
+import io.axle.testing.AxleExtension;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -22,6 +23,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 @Tag("slow")
 class ZooKeeperOutageLogsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   /** What Logback's console appender writes, on System.out; the test is skipped without Logback. */
   @RegisterExtension
   final LogbackConsole console = new LogbackConsole();
@@ -29,7 +33,7 @@ class ZooKeeperOutageLogsTest {
   @Test
   void anOutage_isTwoLinesOfAxles_notAWarningPerReconnectAttempt() throws Exception {
     try (TestingServer zookeeper = new TestingServer(true);
-        ConfigurableApplicationContext provider = Apps.run(ProviderConsumerTest.ProviderApp.class,
+        ConfigurableApplicationContext provider = Apps.run(runtimes, ProviderConsumerTest.ProviderApp.class,
             "--axle.registry.type=zookeeper", "--axle.registry.zookeeper.connect-string="
                 + zookeeper.getConnectString(), "--axle.registry.zookeeper.session-timeout=30s",
             "--axle.registry.deregister-wait=100ms", "--axle.service.name=echo-service")) {

@@ -2,8 +2,10 @@ package io.axle.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.testing.AxleExtension;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -12,6 +14,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * hand-typed list finds it there and calls it, and a provider that closes leaves the list.
  */
 class ZooKeeperRegistryBootTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @Test
   void aBootProviderRegistersInZooKeeper_andABootConsumerFindsItThere() throws Exception {
@@ -19,9 +23,9 @@ class ZooKeeperRegistryBootTest {
       String[] registry = {"--axle.registry.type=zookeeper",
           "--axle.registry.zookeeper.connect-string=" + zookeeper.getConnectString(),
           "--axle.registry.deregister-wait=100ms"};
-      ConfigurableApplicationContext provider = Apps.run(ProviderConsumerTest.ProviderApp.class,
+      ConfigurableApplicationContext provider = Apps.run(runtimes, ProviderConsumerTest.ProviderApp.class,
           concat(registry, "--axle.service.name=echo-service", "--axle.registry.instance-id=echo-boot-1"));
-      try (ConfigurableApplicationContext consumer = Apps.run(ProviderConsumerTest.ConsumerApp.class,
+      try (ConfigurableApplicationContext consumer = Apps.run(runtimes, ProviderConsumerTest.ConsumerApp.class,
           concat(registry, "--axle.service.name=consumer"))) {
         ProviderConsumerTest.Caller caller = consumer.getBean(ProviderConsumerTest.Caller.class);
         assertThat(caller.echo.echo("through ZooKeeper")).isEqualTo("through ZooKeeper");

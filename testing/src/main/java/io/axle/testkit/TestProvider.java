@@ -2,6 +2,7 @@ package io.axle.testkit;
 
 import io.axle.Axle;
 import io.axle.Filter;
+import io.axle.InvocationListener;
 import io.axle.config.AxleConfig;
 import io.axle.registry.Endpoint;
 import io.axle.transport.TransportFactory;
@@ -123,6 +124,16 @@ public final class TestProvider implements AutoCloseable {
     public Builder filter(Filter filter) {
       Objects.requireNonNull(filter, "filter");
       steps.add(b -> b.providerFilter(filter));
+      return this;
+    }
+
+    /**
+     * Hears the stages and the end of every call the provider serves (see {@link InvocationListener}), e.g. a
+     * test's check that each call ended once.
+     */
+    public Builder listener(InvocationListener listener) {
+      Objects.requireNonNull(listener, "listener");
+      steps.add(b -> b.listener(listener));
       return this;
     }
 

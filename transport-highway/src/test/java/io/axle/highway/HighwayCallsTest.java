@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.axle.Axle;
 import io.axle.AxleException;
 import io.axle.Status;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoService.Color;
 import io.axle.testing.EchoServiceImpl;
@@ -19,9 +20,13 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Calls of every shape over a real highway connection on loopback. */
 class HighwayCallsTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
+
   private static final EchoServiceImpl impl = new EchoServiceImpl();
   private static Axle provider;
   private static Axle consumer;
@@ -29,8 +34,8 @@ class HighwayCallsTest {
 
   @BeforeAll
   static void start() {
-    provider = Runtimes.provider("highway", impl, Map.of());
-    consumer = Runtimes.consumer(provider, "highway", Map.of());
+    provider = runtimes.provider("highway", impl, Map.of());
+    consumer = runtimes.consumer(provider, "highway", Map.of());
     echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
   }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.fail;
 import io.axle.Axle;
 import io.axle.config.ConfigException;
 import io.axle.executor.AxleExecutors;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -20,12 +21,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A provider with highway that cannot start: each failure must name the key to change, the
  * value it has and what would be valid, and leave nothing running behind.
  */
 class HighwayConfigErrorsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   // ---- highway's own keys ---------------------------------------------------------------------
 
@@ -181,8 +185,8 @@ class HighwayConfigErrorsTest {
       entries.put("axle.highway.server.thread-count", 2);
       Axle started = null;
       try {
-        started = Axle.builder().config(Runtimes.config(entries))
-            .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()).start();
+        started = runtimes.start(Axle.builder().config(Runtimes.config(entries))
+            .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()));
       } catch (RuntimeException e) {
         assertThat(e).isNotInstanceOf(ConfigException.class);
         assertThat(e.getMessage())
@@ -200,11 +204,11 @@ class HighwayConfigErrorsTest {
     // The failed runtime holds nothing: the same port, now free, serves a new provider.
     Map<String, Object> entries = base();
     entries.put("axle.highway.address", "127.0.0.1:" + port);
-    Axle provider = Axle.builder().config(Runtimes.config(entries))
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()).start();
+    Axle provider = runtimes.start(Axle.builder().config(Runtimes.config(entries))
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()));
     try {
       assertThat(provider.endpoint("highway")).get().extracting(ep -> ep.port()).isEqualTo(port);
-      Axle consumer = Runtimes.consumer(provider, "highway", Map.of());
+      Axle consumer = runtimes.consumer(provider, "highway", Map.of());
       try {
         EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
         assertThat(echo.echo("second start")).isEqualTo("second start");

@@ -9,6 +9,7 @@ import io.axle.Filter;
 import io.axle.Status;
 import io.axle.registry.Endpoint;
 import io.axle.testing.AsyncChains;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -24,9 +25,12 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Many calls share a connection; losing it fails its calls at once, and the next call reconnects. */
 class HighwayConnectionTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @Test
   void thousandCallsInFlightOnOneConnection_completeOutOfOrder() throws Exception {
@@ -35,13 +39,12 @@ class HighwayConnectionTest {
       callers.add(invocation.endpoint());
       return next.proceed(invocation);
     };
-    Axle provider = Axle.builder()
+    Axle provider = runtimes.start(Axle.builder()
         .config(Runtimes.config(Map.of("axle.service.name", Runtimes.SERVICE, "axle.highway.address", "127.0.0.1:0",
             "axle.highway.server.thread-count", 1, "axle.highway.client.thread-count", 1)))
         .providerFilter(recordCaller)
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())
-        .start();
-    try (provider; Axle consumer = Runtimes.consumer(provider, "highway", Map.of("axle.highway.client.thread-count", 1))) {
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()));
+    try (provider; Axle consumer = runtimes.consumer(provider, "highway", Map.of("axle.highway.client.thread-count", 1))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       ConcurrentLinkedQueue<Integer> completionOrder = new ConcurrentLinkedQueue<>();
       List<CompletableFuture<String>> futures = new ArrayList<>();
@@ -63,8 +66,8 @@ class HighwayConnectionTest {
 
   @Test
   void anAsyncCallMadeOnAClientEventLoop_staysOnThatLoopsConnection_inAndOutsideAReadBurst() throws Exception {
-    Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of());
-    try (provider; Axle consumer = Runtimes.consumer(provider, "highway", Map.of("axle.highway.client.thread-count", 4))) {
+    Axle provider = runtimes.provider("highway", new EchoServiceImpl(), Map.of());
+    try (provider; Axle consumer = runtimes.consumer(provider, "highway", Map.of("axle.highway.client.thread-count", 4))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       // Even steps continue at once, inside the read burst that completed them; odd ones through the
       // loop's task queue, outside any read burst.
@@ -87,9 +90,9 @@ class HighwayConnectionTest {
   @Test
   void lostConnection_failsPendingCallsAtOnce_andTheNextCallReconnects() throws Exception {
     EchoServiceImpl first = new EchoServiceImpl();
-    Axle provider = Runtimes.provider("highway", first, Map.of());
+    Axle provider = runtimes.provider("highway", first, Map.of());
     int port = provider.endpoint("highway").orElseThrow().port();
-    try (Axle consumer = Runtimes.consumer(provider, "highway", Map.of())) {
+    try (Axle consumer = runtimes.consumer(provider, "highway", Map.of())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       CompletableFuture<String> pending = CompletableFuture.supplyAsync(() -> echo.block("never answered"));
       first.awaitBlocked();
@@ -104,7 +107,7 @@ class HighwayConnectionTest {
       // At once: long before the 30 s request timeout.
       assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)).isLessThan(10);
 
-      try (Axle restarted = Runtimes.provider("highway", new EchoServiceImpl(),
+      try (Axle restarted = runtimes.provider("highway", new EchoServiceImpl(),
           Map.of("axle.highway.address", "127.0.0.1:" + port))) {
         assertThat(restarted.endpoint("highway").orElseThrow().port()).isEqualTo(port);
         assertThat(echo.echo("after reconnect")).isEqualTo("after reconnect");
@@ -117,10 +120,10 @@ class HighwayConnectionTest {
 
   @Test
   void callToAProviderThatIsDown_failsWithAConnectionError() {
-    Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of());
+    Axle provider = runtimes.provider("highway", new EchoServiceImpl(), Map.of());
     Endpoint endpoint = provider.endpoint("highway").orElseThrow();
     provider.stop();
-    try (Axle consumer = Runtimes.consumer(endpoint, "highway", Map.of())) {
+    try (Axle consumer = runtimes.consumer(endpoint, "highway", Map.of())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       assertThatThrownBy(() -> echo.echo("nobody home"))
           .isInstanceOfSatisfying(AxleException.class, e -> {
@@ -133,8 +136,8 @@ class HighwayConnectionTest {
   @Test
   void gracefulStop_letsInFlightCallsFinish() throws Exception {
     EchoServiceImpl impl = new EchoServiceImpl();
-    Axle provider = Runtimes.provider("highway", impl, Map.of());
-    try (Axle consumer = Runtimes.consumer(provider, "highway", Map.of())) {
+    Axle provider = runtimes.provider("highway", impl, Map.of());
+    try (Axle consumer = runtimes.consumer(provider, "highway", Map.of())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       CompletableFuture<String> inFlight = CompletableFuture.supplyAsync(() -> echo.block("finishes"));
       impl.awaitBlocked();
@@ -153,8 +156,8 @@ class HighwayConnectionTest {
   @Test
   void consumerStop_failsCallsStillOpenAfterTheGracePeriod() throws Exception {
     EchoServiceImpl impl = new EchoServiceImpl();
-    try (Axle provider = Runtimes.provider("highway", impl, Map.of())) {
-      Axle consumer = Runtimes.consumer(provider, "highway", Map.of());
+    try (Axle provider = runtimes.provider("highway", impl, Map.of())) {
+      Axle consumer = runtimes.consumer(provider, "highway", Map.of());
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       CompletableFuture<String> inFlight = CompletableFuture.supplyAsync(() -> echo.block("abandoned"));
       impl.awaitBlocked();

@@ -8,6 +8,7 @@ import io.axle.executor.AxleExecutors;
 import io.axle.executor.ExecutorKind;
 import io.axle.executor.ExecutorStats;
 import io.axle.executor.GroupExecutor;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -16,12 +17,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
 /** Each executor kind runs the provider's method on the kind of thread the threading contract promises. */
 class HighwayExecutorsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource({
@@ -29,8 +33,8 @@ class HighwayExecutorsTest {
       "group, pool:axle-default-g",
       "virtual, virtual:axle-virtual-default-"})
   void executorKind_runsHandlerOnTheExpectedThread(String executor, String expectedPrefix) {
-    try (Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of("axle.executors.default", executor));
-        Axle consumer = Runtimes.consumer(provider, "highway", Map.of())) {
+    try (Axle provider = runtimes.provider("highway", new EchoServiceImpl(), Map.of("axle.executors.default", executor));
+        Axle consumer = runtimes.consumer(provider, "highway", Map.of())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       for (int i = 0; i < 20; i++) {
         assertThat(echo.threadInfo()).startsWith(expectedPrefix);
@@ -43,8 +47,8 @@ class HighwayExecutorsTest {
     Map<String, Object> config = Map.of(
         "axle.executors.default", "group",
         "axle.executors.Provider.EchoService.threadInfo", "virtual");
-    try (Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), config);
-        Axle consumer = Runtimes.consumer(provider, "highway", Map.of())) {
+    try (Axle provider = runtimes.provider("highway", new EchoServiceImpl(), config);
+        Axle consumer = runtimes.consumer(provider, "highway", Map.of())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       assertThat(echo.threadInfo()).startsWith("virtual:");
     }
@@ -52,9 +56,9 @@ class HighwayExecutorsTest {
 
   @Test
   void servicecombAliasKey_selectsTheExecutorToo() {
-    try (Axle provider = Runtimes.provider("highway", new EchoServiceImpl(),
+    try (Axle provider = runtimes.provider("highway", new EchoServiceImpl(),
             Map.of("servicecomb.executors.Provider.EchoService", "inline"));
-        Axle consumer = Runtimes.consumer(provider, "highway", Map.of())) {
+        Axle consumer = runtimes.consumer(provider, "highway", Map.of())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       assertThat(echo.threadInfo()).startsWith("eventloop:");
     }
@@ -64,14 +68,13 @@ class HighwayExecutorsTest {
   void groupExecutor_eachEventLoopAlwaysFeedsTheSameGroup() {
     GroupExecutor pool = AxleExecutors.group("pool").groups(2).threadsPerGroup(2).build();
     RecordingExecutor recording = new RecordingExecutor(pool);
-    Axle provider = Axle.builder()
+    Axle provider = runtimes.start(Axle.builder()
         .config(Runtimes.config(Map.of("axle.service.name", Runtimes.SERVICE, "axle.highway.address", "127.0.0.1:0",
             "axle.highway.server.thread-count", 2, "axle.highway.client.thread-count", 1,
             "axle.executors.default", "pool")))
         .executor("pool", recording)
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())
-        .start();
-    try (provider; Axle consumer = Runtimes.consumer(provider, "highway", Map.of("axle.highway.client.thread-count", 4))) {
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()));
+    try (provider; Axle consumer = runtimes.consumer(provider, "highway", Map.of("axle.highway.client.thread-count", 4))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       for (int i = 0; i < 200; i++) {
         assertThat(echo.threadInfo()).startsWith("pool:axle-pool-g");

@@ -9,6 +9,7 @@ import io.axle.Filter;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.Status;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -17,9 +18,12 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** One filter type serves both sides; order is registration order; context travels with the call. */
 class HighwayFiltersTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   private static Filter recording(String name, List<String> events) {
     return new Filter() {
@@ -51,22 +55,20 @@ class HighwayFiltersTest {
           + " transport=" + invocation.transport());
       return next.proceed(invocation);
     };
-    Axle provider = Axle.builder()
+    Axle provider = runtimes.start(Axle.builder()
         .config(Runtimes.config(Map.of("axle.highway.address", "127.0.0.1:0", "axle.highway.server.thread-count", 1,
             "axle.highway.client.thread-count", 1)))
         .providerFilter(recording("p1", events))
         .providerFilter(readContext)
         .providerFilter(recording("p2", events))
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())
-        .start();
-    Axle consumer = Axle.builder()
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()));
+    Axle consumer = runtimes.start(Axle.builder()
         .config(Runtimes.config(Map.of("axle.registry.local." + Runtimes.SERVICE,
             "highway://127.0.0.1:" + provider.endpoint("highway").orElseThrow().port(),
             "axle.highway.client.thread-count", 1, "axle.highway.server.thread-count", 1)))
         .consumerFilter(recording("c1", events))
         .consumerFilter(addContext)
-        .consumerFilter(recording("c2", events))
-        .start();
+        .consumerFilter(recording("c2", events)));
     try (provider; consumer) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       assertThat(echo.echo("x")).isEqualTo("x");
@@ -84,13 +86,12 @@ class HighwayFiltersTest {
     Filter deny = (invocation, next) -> invocation.operation().name().equals("fireAndForget")
         ? CompletableFuture.completedFuture(Response.failure(Status.OVERLOADED, "shed by test filter"))
         : next.proceed(invocation);
-    Axle provider = Axle.builder()
+    Axle provider = runtimes.start(Axle.builder()
         .config(Runtimes.config(Map.of("axle.highway.address", "127.0.0.1:0", "axle.highway.server.thread-count", 1,
             "axle.highway.client.thread-count", 1)))
         .providerFilter(deny)
-        .provider(Runtimes.SCHEMA, EchoService.class, impl)
-        .start();
-    try (provider; Axle consumer = Runtimes.consumer(provider, "highway", Map.of())) {
+        .provider(Runtimes.SCHEMA, EchoService.class, impl));
+    try (provider; Axle consumer = runtimes.consumer(provider, "highway", Map.of())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       assertThatThrownBy(() -> echo.fireAndForget("x"))
           .isInstanceOfSatisfying(AxleException.class, e -> {
@@ -118,13 +119,12 @@ class HighwayFiltersTest {
         return "broken";
       }
     };
-    try (Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of());
-        Axle consumer = Axle.builder()
+    try (Axle provider = runtimes.provider("highway", new EchoServiceImpl(), Map.of());
+        Axle consumer = runtimes.start(Axle.builder()
             .config(Runtimes.config(Map.of("axle.registry.local." + Runtimes.SERVICE,
                 "highway://127.0.0.1:" + provider.endpoint("highway").orElseThrow().port(),
                 "axle.highway.client.thread-count", 1, "axle.highway.server.thread-count", 1)))
-            .consumerFilter(broken)
-            .start()) {
+            .consumerFilter(broken))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       assertThatThrownBy(() -> echo.echo("boom"))
           .isInstanceOfSatisfying(AxleException.class, e -> {

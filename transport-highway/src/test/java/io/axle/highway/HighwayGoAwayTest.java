@@ -3,8 +3,8 @@ package io.axle.highway;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.Axle;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoServiceImpl;
-import io.axle.testing.Runtimes;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A request the client wrote before it read the server's GOAWAY is still answered: the server
@@ -22,10 +23,12 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(30)
 class HighwayGoAwayTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @Test
   void aRequestThatCrossesTheGoAway_isAnswered_andTheClientClosesTheConnection() throws Exception {
-    Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of("axle.shutdown.timeout", "10s"));
+    Axle provider = runtimes.provider("highway", new EchoServiceImpl(), Map.of("axle.shutdown.timeout", "10s"));
     int port = provider.endpoint("highway").orElseThrow().port();
     try (Socket socket = new Socket()) {
       socket.setSoTimeout(10_000);

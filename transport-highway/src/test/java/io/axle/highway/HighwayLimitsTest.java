@@ -17,6 +17,7 @@ import io.axle.AxleException;
 import io.axle.Filter;
 import io.axle.Status;
 import io.axle.highway.RawFrames.Received;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.LogCapture;
@@ -40,6 +41,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The three attacks of issue 17 on a highway server, each beside a well-behaved consumer on the
@@ -51,6 +53,9 @@ import org.junit.jupiter.api.Test;
  * <p>Timeouts only turn hangs into failures; nothing here measures speed.
  */
 class HighwayLimitsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   /** The well-behaved consumer's timeout: a call stalled longer than this fails the test. */
   private static final String CALL_TIMEOUT = "2s";
   private static final int READ_TIMEOUT_MS = 20_000;
@@ -73,9 +78,9 @@ class HighwayLimitsTest {
 
   private void start(Map<String, Object> providerKeys) {
     log.install();
-    provider = Runtimes.provider("highway", impl, providerKeys);
+    provider = runtimes.provider("highway", impl, providerKeys);
     toClose.add(provider::stop);
-    Axle consumer = Runtimes.consumer(provider, "highway", Map.of("axle.request.timeout", CALL_TIMEOUT));
+    Axle consumer = runtimes.consumer(provider, "highway", Map.of("axle.request.timeout", CALL_TIMEOUT));
     toClose.add(consumer::stop);
     echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
     assertThat(echo.echo("first")).isEqualTo("first");
@@ -89,7 +94,7 @@ class HighwayLimitsTest {
         "highway://127.0.0.1:" + provider.endpoint("highway").orElseThrow().port());
     entries.put("axle.references.transport", "highway");
     entries.put("axle.highway.client.thread-count", 1);
-    Axle consumer = Axle.builder().config(Runtimes.config(entries)).consumerFilter(filter).start();
+    Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(entries)).consumerFilter(filter));
     toClose.add(consumer::stop);
     return consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
   }

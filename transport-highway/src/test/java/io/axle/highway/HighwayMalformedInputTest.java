@@ -27,6 +27,7 @@ import io.axle.Axle;
 import io.axle.AxleException;
 import io.axle.Status;
 import io.axle.highway.RawFrames.Received;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.LogCapture;
@@ -55,6 +56,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -68,6 +70,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * <p>Timeouts only turn hangs into failures; nothing here measures speed.
  */
 class HighwayMalformedInputTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
+
   /** How long a read may block before the test calls it a hang. */
   private static final int TIMEOUT_MS = 5_000;
   /** The provider's axle.highway.max-frame-size: the default, 8 MiB. */
@@ -90,9 +95,9 @@ class HighwayMalformedInputTest {
   @BeforeAll
   static void start() {
     log.install();
-    provider = Runtimes.provider("highway", impl, Map.of());
+    provider = runtimes.provider("highway", impl, Map.of());
     // A hang shows up as DEADLINE_EXCEEDED after 10 s rather than the default 30 s.
-    consumer = Runtimes.consumer(provider, "highway", Map.of("axle.request.timeout", "10s"));
+    consumer = runtimes.consumer(provider, "highway", Map.of("axle.request.timeout", "10s"));
     echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
     port = provider.endpoint("highway").orElseThrow().port();
     assertThat(provider.config().get(HighwayConfigKeys.MAX_FRAME_SIZE)).isEqualTo(MAX_FRAME_SIZE);

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.axle.Axle;
 import io.axle.AxleException;
 import io.axle.Status;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -22,9 +23,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Bounded queues answer at once when full; deadlines fail calls on time and travel to the provider. */
 class HighwayOverloadAndTimeoutTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private static final Map<String, Object> ONE_THREAD_ONE_SLOT = Map.of(
       "axle.executor.default.group", 1,
       "axle.executor.default.thread-per-group", 1,
@@ -34,8 +39,8 @@ class HighwayOverloadAndTimeoutTest {
   void fullGroupQueue_answersWithOverloadErrorAndLosesNothingQueued() throws Exception {
     EchoServiceImpl impl = new EchoServiceImpl();
     ExecutorService callers = Executors.newFixedThreadPool(2);
-    try (Axle provider = Runtimes.provider("highway", impl, ONE_THREAD_ONE_SLOT);
-        Axle consumer = Runtimes.consumer(provider, "highway", Map.of())) {
+    try (Axle provider = runtimes.provider("highway", impl, ONE_THREAD_ONE_SLOT);
+        Axle consumer = runtimes.consumer(provider, "highway", Map.of())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       Future<String> running = callers.submit(() -> echo.block("first"));
       impl.awaitBlocked();
@@ -64,10 +69,10 @@ class HighwayOverloadAndTimeoutTest {
 
   @Test
   void requestTimeout_failsTheCallWhenItsTimerFires() {
-    try (Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of());
+    try (Axle provider = runtimes.provider("highway", new EchoServiceImpl(), Map.of());
         // Only the slow operation gets the short timeout: the first call, which connects, may take longer
         // than 30 ms on a loaded machine.
-        Axle consumer = Runtimes.consumer(provider, "highway", Map.of(
+        Axle consumer = runtimes.consumer(provider, "highway", Map.of(
             "axle.request.timeout." + Runtimes.SERVICE + ".EchoService.sleepEcho", 30))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       echo.echo("connect first");
@@ -85,8 +90,8 @@ class HighwayOverloadAndTimeoutTest {
 
   @Test
   void perOperationTimeout_overridesTheDefault() {
-    try (Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of());
-        Axle consumer = Runtimes.consumer(provider, "highway", Map.of(
+    try (Axle provider = runtimes.provider("highway", new EchoServiceImpl(), Map.of());
+        Axle consumer = runtimes.consumer(provider, "highway", Map.of(
             "axle.request.timeout", 30000,
             "axle.request.timeout." + Runtimes.SERVICE + ".EchoService.sleepEcho", "50ms"))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
@@ -98,8 +103,8 @@ class HighwayOverloadAndTimeoutTest {
 
   @Test
   void asyncCallTimeout_failsTheFuture() {
-    try (Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of());
-        Axle consumer = Runtimes.consumer(provider, "highway", Map.of("axle.request.timeout", 40))) {
+    try (Axle provider = runtimes.provider("highway", new EchoServiceImpl(), Map.of());
+        Axle consumer = runtimes.consumer(provider, "highway", Map.of("axle.request.timeout", 40))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       CompletableFuture<String> future = echo.delayedEcho("late", 500);
       assertThatThrownBy(() -> future.get(10, TimeUnit.SECONDS))
@@ -110,8 +115,8 @@ class HighwayOverloadAndTimeoutTest {
 
   @Test
   void aShortTimeoutAfterALongOne_onTheSameConnection_stillFiresOnTime() throws Exception {
-    try (Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of());
-        Axle consumer = Runtimes.consumer(provider, "highway", Map.of(
+    try (Axle provider = runtimes.provider("highway", new EchoServiceImpl(), Map.of());
+        Axle consumer = runtimes.consumer(provider, "highway", Map.of(
             "axle.highway.client.thread-count", 1,
             "axle.request.timeout", 30000,
             "axle.request.timeout." + Runtimes.SERVICE + ".EchoService.sleepEcho", 50))) {
@@ -130,8 +135,8 @@ class HighwayOverloadAndTimeoutTest {
 
   @Test
   void manyCallsTimingOutTogether_noneBeforeItsDeadline() {
-    try (Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of());
-        Axle consumer = Runtimes.consumer(provider, "highway", Map.of(
+    try (Axle provider = runtimes.provider("highway", new EchoServiceImpl(), Map.of());
+        Axle consumer = runtimes.consumer(provider, "highway", Map.of(
             "axle.highway.client.thread-count", 2,
             "axle.request.timeout." + Runtimes.SERVICE + ".EchoService.delayedEcho", 40))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
@@ -168,8 +173,8 @@ class HighwayOverloadAndTimeoutTest {
     ExecutorService callers = Executors.newFixedThreadPool(1);
     Map<String, Object> providerConfig = Map.of("axle.executor.default.group", 1,
         "axle.executor.default.thread-per-group", 1);
-    try (Axle provider = Runtimes.provider("highway", impl, providerConfig);
-        Axle consumer = Runtimes.consumer(provider, "highway", Map.of(
+    try (Axle provider = runtimes.provider("highway", impl, providerConfig);
+        Axle consumer = runtimes.consumer(provider, "highway", Map.of(
             "axle.request.timeout." + Runtimes.SERVICE + ".EchoService.fireAndForget", 50))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       Future<String> blocker = callers.submit(() -> echo.block("hold the only thread"));

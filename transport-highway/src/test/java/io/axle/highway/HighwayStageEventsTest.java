@@ -10,6 +10,7 @@ import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.Stage;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -19,9 +20,13 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A call's stage events arrive once each, in the documented order, on both sides (OkHttp-style). */
 class HighwayStageEventsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private static final List<String> CONSUMER = List.of("CONSUMER_START", "CONSUMER_SEND", "CONSUMER_ENCODED",
       "CONSUMER_CONNECTED", "CONSUMER_WRITTEN", "CONSUMER_RECEIVED", "CONSUMER_DECODED", "CONSUMER_END");
   private static final List<String> PROVIDER = List.of("PROVIDER_RECEIVED", "PROVIDER_DECODED", "PROVIDER_EXECUTE",
@@ -72,18 +77,16 @@ class HighwayStageEventsTest {
   private void run(String executor, java.util.function.Consumer<EchoService> call, String outcome) throws Exception {
     Recorder provided = new Recorder(Role.PROVIDER);
     Recorder consumed = new Recorder(Role.CONSUMER);
-    Axle provider = Axle.builder()
+    Axle provider = runtimes.start(Axle.builder()
         .config(Runtimes.config(Map.of("axle.highway.address", "127.0.0.1:0", "axle.highway.server.thread-count", 1,
             "axle.highway.client.thread-count", 1, "axle.executors.default", executor)))
         .listener(provided)
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())
-        .start();
-    Axle consumer = Axle.builder()
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()));
+    Axle consumer = runtimes.start(Axle.builder()
         .config(Runtimes.config(Map.of("axle.registry.local." + Runtimes.SERVICE,
             "highway://127.0.0.1:" + provider.endpoint("highway").orElseThrow().port(),
             "axle.highway.client.thread-count", 1, "axle.highway.server.thread-count", 1)))
-        .listener(consumed)
-        .start();
+        .listener(consumed));
     try (provider; consumer) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       call.accept(echo);

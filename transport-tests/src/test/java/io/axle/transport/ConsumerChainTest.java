@@ -7,6 +7,7 @@ import io.axle.Filter;
 import io.axle.Response;
 import io.axle.Status;
 import io.axle.registry.Endpoint;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,6 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * gets a fresh pick each time and reaches another instance. Two real providers on loopback.
  */
 class ConsumerChainTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"highway", "rest"})
@@ -53,7 +57,7 @@ class ConsumerChainTest {
       entries.put("axle.references.transport", transport);
       // The shedding instance first: round-robin picks it for the first call.
       entries.put("axle.registry.local." + Runtimes.SERVICE, List.of(uri(transport, portOne), uri(transport, portTwo)));
-      try (Axle consumer = Axle.builder().config(Runtimes.config(entries)).consumerFilter(retryOnce).start()) {
+      try (Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(entries)).consumerFilter(retryOnce))) {
         EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
         assertThat(echo.echo("hi")).isEqualTo("hi");
         assertThat(picks).containsExactly(
@@ -79,7 +83,7 @@ class ConsumerChainTest {
     entries.put("axle.registry.local." + Runtimes.SERVICE, uri(other, 1));
     List<Endpoint> seen = new ArrayList<>();
     Filter record = (invocation, next) -> next.proceed(invocation).whenComplete((r, e) -> seen.add(invocation.endpoint()));
-    try (Axle consumer = Axle.builder().config(Runtimes.config(entries)).consumerFilter(record).start()) {
+    try (Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(entries)).consumerFilter(record))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       assertThat(CrossTransportTest.Outcome.of(() -> echo.echo("x"))).isEqualTo(new CrossTransportTest.Outcome(
           Status.CONNECTION_FAILED, "no UP " + transport + " endpoint for service " + Runtimes.SERVICE
@@ -98,7 +102,7 @@ class ConsumerChainTest {
       entries.put("axle.service.name", "chain-consumer");
       entries.put("axle.references.transport", transport);
       entries.put("axle.registry.local." + Runtimes.SERVICE, uri(transport, provider.endpoint(transport).orElseThrow().port()));
-      try (Axle consumer = Axle.builder().config(Runtimes.config(entries)).start()) {
+      try (Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(entries)))) {
         EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
         assertThat(CrossTransportTest.Outcome.of(() -> echo.echo("x"))).isEqualTo(new CrossTransportTest.Outcome(
             Status.PROVIDER_ERROR, "EchoService.echo failed: IllegalStateException: filter gave up", null));

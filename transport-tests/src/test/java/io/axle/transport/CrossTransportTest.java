@@ -8,6 +8,7 @@ import io.axle.Filter;
 import io.axle.Response;
 import io.axle.Status;
 import io.axle.registry.Endpoint;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoService.Color;
 import io.axle.testing.EchoServiceImpl;
@@ -29,6 +30,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -41,6 +43,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * transport under test listens on an ephemeral loopback port, the other on a free port of its own.
  */
 class CrossTransportTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
+
   private static final List<String> TRANSPORTS = List.of("highway", "rest");
   private static final Map<String, Object> ONE_THREAD_ONE_SLOT = Map.of(
       "axle.executor.default.group", 1,
@@ -130,10 +135,10 @@ class CrossTransportTest {
 
     Pair(String transport, EchoServiceImpl impl, Map<String, ?> providerExtra, Map<String, ?> consumerExtra) {
       this.impl = impl;
-      this.provider = Runtimes.provider(transport, impl, providerConfig(transport, providerExtra));
+      this.provider = runtimes.provider(transport, impl, providerConfig(transport, providerExtra));
       Axle started = null;
       try {
-        started = Runtimes.consumer(provider, transport, config(consumerExtra));
+        started = runtimes.consumer(provider, transport, config(consumerExtra));
       } finally {
         if (started == null) {
           provider.stop();
@@ -233,9 +238,9 @@ class CrossTransportTest {
         : next.proceed(invocation);
     Map<String, Object> entries = providerConfig(transport, Map.of());
     entries.put("axle.service.name", Runtimes.SERVICE);
-    try (Axle provider = Axle.builder().config(Runtimes.config(entries)).providerFilter(deny)
-        .provider(Runtimes.SCHEMA, EchoService.class, impl).start();
-        Axle consumer = Runtimes.consumer(provider, transport, config(Map.of()))) {
+    try (Axle provider = runtimes.start(Axle.builder().config(Runtimes.config(entries)).providerFilter(deny)
+        .provider(Runtimes.SCHEMA, EchoService.class, impl));
+        Axle consumer = runtimes.consumer(provider, transport, config(Map.of()))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       Outcome outcome = Outcome.of(() -> {
         echo.fireAndForget("x");
@@ -293,8 +298,8 @@ class CrossTransportTest {
 
   static Outcome connectionLost(String transport) {
     EchoServiceImpl impl = new EchoServiceImpl();
-    Axle provider = Runtimes.provider(transport, impl, providerConfig(transport, Map.of()));
-    try (Axle consumer = Runtimes.consumer(provider, transport, config(Map.of()))) {
+    Axle provider = runtimes.provider(transport, impl, providerConfig(transport, Map.of()));
+    try (Axle consumer = runtimes.consumer(provider, transport, config(Map.of()))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       echo.echo("connect first");
       CompletableFuture<String> pending = CompletableFuture.supplyAsync(() -> echo.block("never answered"));
@@ -303,7 +308,7 @@ class CrossTransportTest {
       provider.stop(Duration.ZERO);
       Outcome outcome = Outcome.of(() -> pending.get(10, TimeUnit.SECONDS));
       // The next call after a restart on the same port reconnects.
-      try (Axle restarted = Runtimes.provider(transport, new EchoServiceImpl(),
+      try (Axle restarted = runtimes.provider(transport, new EchoServiceImpl(),
           providerConfig(transport, Map.of("axle." + transport + ".address", "127.0.0.1:" + port)))) {
         assertThat(restarted.endpoint(transport).orElseThrow().port()).isEqualTo(port);
         assertThat(echo.echo("after reconnect")).isEqualTo("after reconnect");
@@ -319,10 +324,10 @@ class CrossTransportTest {
   }
 
   static Outcome providerDown(String transport) {
-    Axle provider = Runtimes.provider(transport, new EchoServiceImpl(), providerConfig(transport, Map.of()));
+    Axle provider = runtimes.provider(transport, new EchoServiceImpl(), providerConfig(transport, Map.of()));
     Endpoint endpoint = provider.endpoint(transport).orElseThrow();
     provider.stop();
-    try (Axle consumer = Runtimes.consumer(endpoint, transport, config(Map.of()))) {
+    try (Axle consumer = runtimes.consumer(endpoint, transport, config(Map.of()))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       return Outcome.of(() -> echo.echo("nobody home"));
     }
@@ -331,8 +336,8 @@ class CrossTransportTest {
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"highway", "rest"})
   void theSameReference_isOneSharedProxy_andAnotherSchemaIdIsAnother(String transport) throws Exception {
-    try (Axle provider = Runtimes.provider(transport, new EchoServiceImpl(), Map.of());
-        Axle consumer = Runtimes.consumer(provider, transport, Map.of())) {
+    try (Axle provider = runtimes.provider(transport, new EchoServiceImpl(), Map.of());
+        Axle consumer = runtimes.consumer(provider, transport, Map.of())) {
       EchoService first = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       EchoService again = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       // Each proxy's operations watch the registry for good: one proxy per key, not one per call.
@@ -500,13 +505,15 @@ class CrossTransportTest {
     };
     Map<String, Object> providerEntries = providerConfig(transport, Map.of());
     providerEntries.put("axle.service.name", Runtimes.SERVICE);
-    try (Axle provider = Axle.builder().config(Runtimes.config(providerEntries)).providerFilter(readContext)
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()).start()) {
+    try (Axle provider = runtimes.start(Axle.builder().config(Runtimes.config(providerEntries))
+        .providerFilter(readContext)
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()))) {
       Map<String, Object> consumerEntries = config(Map.of());
       consumerEntries.put("axle.registry.local." + Runtimes.SERVICE,
           transport + "://127.0.0.1:" + provider.endpoint(transport).orElseThrow().port());
       consumerEntries.put("axle.references.transport", transport);
-      try (Axle consumer = Axle.builder().config(Runtimes.config(consumerEntries)).consumerFilter(addContext).start()) {
+      try (Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(consumerEntries))
+          .consumerFilter(addContext))) {
         EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
         assertThat(echo.echo("x")).isEqualTo("x");
         assertThat(echo.echoAsync("y").join()).isEqualTo("y");
@@ -542,8 +549,8 @@ class CrossTransportTest {
     providerEntries.put("axle.service.name", Runtimes.SERVICE);
     providerEntries.put("axle.highway.address", "127.0.0.1:0");
     providerEntries.put("axle.rest.address", "127.0.0.1:0");
-    try (Axle provider = Axle.builder().config(Runtimes.config(providerEntries)).providerFilter(record)
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()).start()) {
+    try (Axle provider = runtimes.start(Axle.builder().config(Runtimes.config(providerEntries)).providerFilter(record)
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()))) {
       // Each wire needs a port of its own; on one shared port requests would reach the other server.
       assertThat(provider.endpoint("rest").orElseThrow().port())
           .as("rest's ephemeral port against highway's")
@@ -574,7 +581,7 @@ class CrossTransportTest {
     Map<String, Object> entries = config(Map.of());
     entries.put("axle.registry.local." + Runtimes.SERVICE, registry);
     entries.putAll(transportKeys);
-    try (Axle consumer = Axle.builder().config(Runtimes.config(entries)).start()) {
+    try (Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(entries)))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       return List.of(echo.echo("x"), echo.add(40, 2));
     }

@@ -6,6 +6,7 @@ import io.axle.Axle;
 import io.axle.AxleException;
 import io.axle.Call;
 import io.axle.Status;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -15,6 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,6 +27,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(60)
 class DeadlinePropagationTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private static final String RELAY_SERVICE = "relay-service";
 
   /** The middle hop: one operation that calls the server's sleepEcho. */
@@ -48,8 +53,8 @@ class DeadlinePropagationTest {
     serverKeys.put("axle.service.name", Runtimes.SERVICE);
     serverKeys.put("axle.executor.default.group", 1);
     serverKeys.put("axle.executor.default.thread-per-group", 1);
-    try (Axle server = Axle.builder().config(Runtimes.config(serverKeys))
-        .provider(Runtimes.SCHEMA, EchoService.class, slow).start()) {
+    try (Axle server = runtimes.start(Axle.builder().config(Runtimes.config(serverKeys))
+        .provider(Runtimes.SCHEMA, EchoService.class, slow))) {
       String serverEntry = transport + "://127.0.0.1:" + server.endpoint(transport).orElseThrow().port();
       java.util.List<String> relayOutcomes = new CopyOnWriteArrayList<>();
       long[] relayWaitedMillis = new long[1];
@@ -71,7 +76,8 @@ class DeadlinePropagationTest {
           throw e;
         }
       };
-      relayRuntime[0] = Axle.builder().config(Runtimes.config(relayKeys)).provider("Relay", Relay.class, relay).start();
+      relayRuntime[0] = runtimes.start(Axle.builder().config(Runtimes.config(relayKeys))
+          .provider("Relay", Relay.class, relay));
       try (Axle relayServer = relayRuntime[0]) {
         String relayEntry = transport + "://127.0.0.1:" + relayServer.endpoint(transport).orElseThrow().port();
         Map<String, Object> clientKeys = new LinkedHashMap<>(CrossTransportTest.config(Map.of()));
@@ -79,7 +85,7 @@ class DeadlinePropagationTest {
         clientKeys.put("axle.references.transport", transport);
         clientKeys.put("axle.registry.local." + RELAY_SERVICE, relayEntry);
         clientKeys.put("axle.request.timeout", "600ms");
-        try (Axle client = Axle.builder().config(Runtimes.config(clientKeys)).start()) {
+        try (Axle client = runtimes.start(Axle.builder().config(Runtimes.config(clientKeys)))) {
           Relay remote = client.reference(Relay.class, RELAY_SERVICE, "Relay");
           CrossTransportTest.Outcome outcome = CrossTransportTest.Outcome.of(() -> remote.relay("late", 3000));
           assertThat(outcome.status()).isEqualTo(Status.DEADLINE_EXCEEDED);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.axle.Axle;
 import io.axle.Status;
 import io.axle.config.ConfigException;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,12 +27,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(60)
 class FaultInjectionTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
 
   private static Axle provider(String transport, EchoService impl, Map<String, Object> faults) {
     Map<String, Object> keys = new LinkedHashMap<>(CrossTransportTest.providerConfig(transport, Map.of()));
     keys.put("axle.service.name", Runtimes.SERVICE);
     keys.putAll(faults);
-    return Axle.builder().config(Runtimes.config(keys)).provider(Runtimes.SCHEMA, EchoService.class, impl).start();
+    return runtimes.start(Axle.builder().config(Runtimes.config(keys))
+        .provider(Runtimes.SCHEMA, EchoService.class, impl));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -46,7 +51,7 @@ class FaultInjectionTest {
     };
     try (Axle provider = provider(transport, counting,
             Map.of("axle.governance.fault.abort." + Runtimes.SCHEMA + ".echo", "OVERLOADED"));
-        Axle consumer = Runtimes.consumer(provider, transport, Map.of())) {
+        Axle consumer = runtimes.consumer(provider, transport, Map.of())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       CrossTransportTest.Outcome outcome = CrossTransportTest.Outcome.of(() -> echo.echo("x"));
       assertThat(outcome).isEqualTo(new CrossTransportTest.Outcome(Status.OVERLOADED, "EchoService.echo failed by "
@@ -62,8 +67,8 @@ class FaultInjectionTest {
   void aDelayedCall_answersAfterTheDelay_andTimesOutWhenTheDelayIsLonger(String transport) {
     try (Axle provider = provider(transport, new EchoServiceImpl(),
             Map.of("axle.governance.fault.delay." + Runtimes.SCHEMA, "300ms"));
-        Axle consumer = Runtimes.consumer(provider, transport, Map.of());
-        Axle impatient = Runtimes.consumer(provider, transport, Map.of("axle.request.timeout", "100ms"))) {
+        Axle consumer = runtimes.consumer(provider, transport, Map.of());
+        Axle impatient = runtimes.consumer(provider, transport, Map.of("axle.request.timeout", "100ms"))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       long start = System.nanoTime();
       assertThat(echo.echo("late")).isEqualTo("late");
@@ -79,7 +84,7 @@ class FaultInjectionTest {
   void aShareOfCalls_isAborted() {
     try (Axle provider = provider("highway", new EchoServiceImpl(),
             Map.of("axle.governance.fault.abort", "PROVIDER_ERROR", "axle.governance.fault.abort-percent", 30));
-        Axle consumer = Runtimes.consumer(provider, "highway", Map.of())) {
+        Axle consumer = runtimes.consumer(provider, "highway", Map.of())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       int failed = 0;
       for (int i = 0; i < 1000; i++) {

@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.axle.Axle;
 import io.axle.loadbalance.LoadBalancer;
 import io.axle.registry.LocalRegistry;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.Runtimes;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -21,6 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(60)
 class HedgeTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
 
   /** Picks the instance named "slow" whenever it is a candidate; records the calls in flight to it. */
   static final class SlowFirst implements LoadBalancer {
@@ -51,8 +55,8 @@ class HedgeTest {
     keys.put("axle.governance.retry.idempotent", true);
     keys.put("axle.governance.hedge.delay", "100ms");
     keys.putAll(extra);
-    return Axle.builder().config(Runtimes.config(keys)).registry(registry)
-        .loadBalancer("slow-first", () -> balancer).start();
+    return runtimes.start(Axle.builder().config(Runtimes.config(keys)).registry(registry)
+        .loadBalancer("slow-first", () -> balancer));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -60,8 +64,8 @@ class HedgeTest {
   void aSlowFirstAttempt_isOvertakenByAHedge_andCancelled(String transport) {
     LocalRegistry registry = new LocalRegistry();
     SlowFirst balancer = new SlowFirst();
-    try (Axle slow = NamedProviders.start(registry, "slow", 1500, Map.of());
-        Axle fast = NamedProviders.start(registry, "fast", 0, Map.of());
+    try (Axle slow = NamedProviders.start(runtimes, registry, "slow", 1500, Map.of());
+        Axle fast = NamedProviders.start(runtimes, registry, "fast", 0, Map.of());
         Axle consumer = consumer(registry, transport, balancer, Map.of())) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
 
@@ -78,8 +82,8 @@ class HedgeTest {
   void aFastFirstAttempt_isNeverHedged_andAnOperationThatIsNotIdempotentNeither(String transport) {
     LocalRegistry registry = new LocalRegistry();
     SlowFirst balancer = new SlowFirst();
-    try (Axle slow = NamedProviders.start(registry, "slow", 0, Map.of());
-        Axle fast = NamedProviders.start(registry, "fast", 0, Map.of());
+    try (Axle slow = NamedProviders.start(runtimes, registry, "slow", 0, Map.of());
+        Axle fast = NamedProviders.start(runtimes, registry, "fast", 0, Map.of());
         Axle consumer = consumer(registry, transport, balancer, Map.of("axle.governance.hedge.delay", "1s"));
         Axle plain = consumer(registry, transport, new SlowFirst(), Map.of("axle.governance.retry.idempotent", false,
             "axle.governance.hedge.delay", "1ms"))) {
@@ -103,8 +107,8 @@ class HedgeTest {
     LocalRegistry registry = new LocalRegistry();
     SlowFirst balancer = new SlowFirst();
     // 800 ms: room for a hedge's first connection to "fast" on a slow machine.
-    try (Axle slow = NamedProviders.start(registry, "slow", 800, Map.of());
-        Axle fast = NamedProviders.start(registry, "fast", 0, Map.of());
+    try (Axle slow = NamedProviders.start(runtimes, registry, "slow", 800, Map.of());
+        Axle fast = NamedProviders.start(runtimes, registry, "fast", 0, Map.of());
         Axle consumer = consumer(registry, transport, balancer,
             Map.of("axle.governance.retry.budget-percent", 50, "axle.governance.retry.budget-min-per-second", 0))) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);

@@ -10,6 +10,7 @@ import io.axle.registry.Endpoint;
 import io.axle.registry.InstanceStatus;
 import io.axle.registry.LocalRegistry;
 import io.axle.registry.ServiceInstance;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.Runtimes;
 import java.net.ServerSocket;
@@ -23,6 +24,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -33,9 +35,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(60)
 class LoadBalancingTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
 
   private static Axle provider(LocalRegistry registry, String name, int delayMs) {
-    return NamedProviders.start(registry, name, delayMs, Map.of());
+    return NamedProviders.start(runtimes, registry, name, delayMs, Map.of());
   }
 
   private static Axle consumer(LocalRegistry registry, String transport, Map<String, Object> extra,

@@ -2,6 +2,7 @@ package io.axle.transport;
 
 import io.axle.Axle;
 import io.axle.registry.LocalRegistry;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -11,7 +12,7 @@ import java.util.Map;
 /**
  * Providers of {@link Runtimes#SERVICE} for tests of several instances: each registered in one
  * shared {@link LocalRegistry} under its own instance id, its echo answering with that id, so a
- * caller sees which instance answered.
+ * caller sees which instance answered. Started through the test's {@link AxleExtension}, which keeps their books.
  */
 final class NamedProviders {
   private NamedProviders() {
@@ -21,7 +22,8 @@ final class NamedProviders {
    * A provider named {@code name} whose echo takes {@code delayMs} (on a virtual thread), with
    * {@code extraKeys} on top of its configuration.
    */
-  static Axle start(LocalRegistry registry, String name, int delayMs, Map<String, Object> extraKeys) {
+  static Axle start(AxleExtension runtimes, LocalRegistry registry, String name, int delayMs,
+      Map<String, Object> extraKeys) {
     Map<String, Object> entries = new LinkedHashMap<>(CrossTransportTest.providerConfig("highway", Map.of()));
     entries.put("axle.service.name", Runtimes.SERVICE);
     entries.put("axle.registry.instance-id", name);
@@ -40,7 +42,7 @@ final class NamedProviders {
         return name;
       }
     };
-    return Axle.builder().config(Runtimes.config(entries)).registry(registry)
-        .provider(Runtimes.SCHEMA, EchoService.class, impl).start();
+    return runtimes.start(Axle.builder().config(Runtimes.config(entries)).registry(registry)
+        .provider(Runtimes.SCHEMA, EchoService.class, impl));
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.axle.Axle;
 import io.axle.config.ConfigException;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.LogCapture;
@@ -15,6 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -24,6 +26,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * which one a runtime got.
  */
 class NativeTransportTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private final LogCapture log = new LogCapture();
 
   @BeforeEach
@@ -41,8 +46,8 @@ class NativeTransportTest {
   void native_true_servesAndCallsOverEpoll_whereItLoads(String transport) {
     assumeTrue(Epoll.isAvailable(), () -> "native epoll does not load here: " + Epoll.unavailabilityCause());
     Map<String, Object> keys = Map.of("axle.transport.native", "true");
-    try (Axle provider = Runtimes.provider(transport, new EchoServiceImpl(), keys);
-        Axle consumer = Runtimes.consumer(provider, transport, keys)) {
+    try (Axle provider = runtimes.provider(transport, new EchoServiceImpl(), keys);
+        Axle consumer = runtimes.consumer(provider, transport, keys)) {
       EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
       assertThat(echo.echo("over epoll")).isEqualTo("over epoll");
       assertThat(echo.add(40, 2)).isEqualTo(42);
@@ -53,8 +58,8 @@ class NativeTransportTest {
 
   @Test
   void native_auto_takesEpollWhereItLoads_andSaysWhichItGot() {
-    try (Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of());
-        Axle consumer = Runtimes.consumer(provider, "highway", Map.of())) {
+    try (Axle provider = runtimes.provider("highway", new EchoServiceImpl(), Map.of());
+        Axle consumer = runtimes.consumer(provider, "highway", Map.of())) {
       assertThat(consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA).echo("auto"))
           .isEqualTo("auto");
     }
@@ -70,8 +75,8 @@ class NativeTransportTest {
   @ValueSource(strings = {"highway", "rest"})
   void native_false_staysOnNio(String transport) {
     Map<String, Object> keys = Map.of("axle.transport.native", "false");
-    try (Axle provider = Runtimes.provider(transport, new EchoServiceImpl(), keys);
-        Axle consumer = Runtimes.consumer(provider, transport, keys)) {
+    try (Axle provider = runtimes.provider(transport, new EchoServiceImpl(), keys);
+        Axle consumer = runtimes.consumer(provider, transport, keys)) {
       assertThat(consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA).echo("nio"))
           .isEqualTo("nio");
     }
@@ -82,7 +87,8 @@ class NativeTransportTest {
   @Test
   void native_true_whereItDoesNotLoad_stopsTheStartNamingTheKey() {
     assumeTrue(!Epoll.isAvailable(), "native epoll loads here; the refusal is for machines where it does not");
-    assertThatThrownBy(() -> Runtimes.provider("highway", new EchoServiceImpl(), Map.of("axle.transport.native", "true")))
+    assertThatThrownBy(() -> runtimes
+        .provider("highway", new EchoServiceImpl(), Map.of("axle.transport.native", "true")))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("axle.transport.native: true (expected: auto or false here: the native epoll transport "
             + "does not load on");
@@ -90,7 +96,8 @@ class NativeTransportTest {
 
   @Test
   void aValueOtherThanAutoTrueOrFalse_stopsTheStartNamingTheKey() {
-    assertThatThrownBy(() -> Runtimes.provider("highway", new EchoServiceImpl(), Map.of("axle.transport.native", "yes")))
+    assertThatThrownBy(() -> runtimes
+        .provider("highway", new EchoServiceImpl(), Map.of("axle.transport.native", "yes")))
         .hasMessageContaining("axle.transport.native: yes (expected: ");
   }
 }

@@ -7,6 +7,7 @@ import io.axle.Axle;
 import io.axle.AxleException;
 import io.axle.Status;
 import io.axle.registry.Endpoint;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.LogCapture;
 import io.axle.testing.Runtimes;
@@ -17,6 +18,7 @@ import java.net.Socket;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -28,6 +30,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(30)
 class PeerResetTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"highway", "rest"})
@@ -36,7 +40,7 @@ class PeerResetTest {
     try (ServerSocket killed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       Thread server = Thread.ofPlatform().daemon().start(() -> resetAfterTheRequest(killed));
       log.install();
-      try (Axle consumer = Runtimes.consumer(new Endpoint(transport, "127.0.0.1",
+      try (Axle consumer = runtimes.consumer(new Endpoint(transport, "127.0.0.1",
           killed.getLocalPort()), transport, Map.of("axle.request.timeout", "10s"))) {
         EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
 

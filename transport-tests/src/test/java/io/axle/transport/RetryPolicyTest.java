@@ -6,6 +6,7 @@ import io.axle.Axle;
 import io.axle.Call;
 import io.axle.Status;
 import io.axle.registry.LocalRegistry;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.LogCapture;
 import io.axle.testing.Runtimes;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -24,10 +26,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(60)
 class RetryPolicyTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
 
   /** A provider answering with {@code name}, failing every echo with PROVIDER_ERROR when {@code faulty}. */
   private static Axle provider(LocalRegistry registry, String name, boolean faulty) {
-    return NamedProviders.start(registry, name, 0, faulty
+    return NamedProviders.start(runtimes, registry, name, 0, faulty
         ? Map.of("axle.governance.fault.abort." + Runtimes.SCHEMA + ".echo", "PROVIDER_ERROR") : Map.of());
   }
 
@@ -44,7 +48,7 @@ class RetryPolicyTest {
     keys.put("axle.service.name", "retrying-consumer");
     keys.put("axle.references.transport", transport);
     // Each attempt, retries included, is handed to the transport once: CONSUMER_SEND.
-    return Axle.builder().config(Runtimes.config(keys)).registry(registry)
+    return runtimes.start(Axle.builder().config(Runtimes.config(keys)).registry(registry)
         .listener(new io.axle.InvocationListener() {
           @Override
           public void onStage(Call invocation, io.axle.Stage stage) {
@@ -57,7 +61,7 @@ class RetryPolicyTest {
           public void onEnd(Call invocation, io.axle.Response response) {
             againAtEnd.addAndGet(invocation.extraAttempts());
           }
-        }).start();
+        }));
   }
 
   @ParameterizedTest(name = "{0}")

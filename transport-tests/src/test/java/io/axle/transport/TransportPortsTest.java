@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.axle.Axle;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -12,13 +13,16 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Each transport gets a port of its own, whether chosen by the system or by the user. */
 class TransportPortsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @Test
   void bothTransportsOnPortZero_getDistinctPorts() {
-    try (Axle provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of())) {
+    try (Axle provider = runtimes.provider("highway", new EchoServiceImpl(), Map.of())) {
       int highway = provider.endpoint("highway").orElseThrow().port();
       int rest = provider.endpoint("rest").orElseThrow().port();
       assertThat(highway).isPositive().isNotEqualTo(rest);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.Axle;
 import io.axle.Call;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.Runtimes;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
@@ -33,6 +34,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -42,6 +44,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * running its operation on each executor kind.
  */
 class TracingAcrossHopsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   /** The proxy's schema: it calls {@link Backend}. */
   public interface Front {
     String relay(String message);
@@ -59,7 +64,8 @@ class TracingAcrossHopsTest {
   private final InMemorySpanExporter spans = InMemorySpanExporter.create();
   private final OtelTracer tracer;
   private final ObservationRegistry observations = ObservationRegistry.create();
-  private final List<Axle> runtimes = new ArrayList<>();
+  /** The runtimes started so far, for the test that stops them halfway; the extension closes them in any case. */
+  private final List<Axle> running = new ArrayList<>();
   /** What the server saw while its operation ran: the span in scope and the context entries that arrived. */
   private final Map<String, String> seenByServer = new ConcurrentHashMap<>();
   /** Whether the runtimes started next put stage attributes on their spans. */
@@ -82,8 +88,8 @@ class TracingAcrossHopsTest {
 
   @AfterEach
   void stop() {
-    for (int i = runtimes.size() - 1; i >= 0; i--) {
-      runtimes.get(i).close();
+    for (int i = running.size() - 1; i >= 0; i--) {
+      running.get(i).close();
     }
   }
 
@@ -159,7 +165,7 @@ class TracingAcrossHopsTest {
 
     spans.reset();
     stop();
-    runtimes.clear();
+    running.clear();
     stages = false;
     Front plain = start("highway", "rest", "group", true);
     assertThat(plain.relay("unstaged")).isEqualTo("unstaged");
@@ -222,8 +228,8 @@ class TracingAcrossHopsTest {
       // Stages are timed only when someone listens (docs/metrics.md); the metrics module is the usual one.
       builder.listener(new io.axle.InvocationListener() { });
     }
-    Axle runtime = providers.apply(builder).start();
-    runtimes.add(runtime);
+    Axle runtime = runtimes.start(providers.apply(builder));
+    running.add(runtime);
     return runtime;
   }
 

@@ -10,9 +10,9 @@ import io.axle.contract.SchemaMeta;
 import io.axle.internal.Invocation;
 import io.axle.internal.TestInvocations;
 import io.axle.registry.Endpoint;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
-import io.axle.testing.Runtimes;
 import io.axle.testing.WriteCounter;
 import io.axle.transport.InFlightCalls;
 import io.vertx.core.Vertx;
@@ -29,6 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The consumer's writer on a real connection to a real provider: requests queued by other threads
@@ -36,6 +37,9 @@ import org.junit.jupiter.api.Test;
  * itself within one task.
  */
 class ClientConnectionFlushTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private final OperationMeta echo = SchemaMeta.of("EchoService", EchoService.class).operation("echo");
   private final OperationCodec codec = new OperationCodec(echo);
   private final InFlightCalls inFlight = new InFlightCalls();
@@ -49,7 +53,7 @@ class ClientConnectionFlushTest {
 
   @BeforeEach
   void connect() throws Exception {
-    provider = Runtimes.provider("highway", new EchoServiceImpl(), Map.of("axle.executors.default", "inline"));
+    provider = runtimes.provider("highway", new EchoServiceImpl(), Map.of("axle.executors.default", "inline"));
     Endpoint endpoint = provider.endpoint("highway").orElseThrow();
     vertx = Vertx.vertx();
     context = ((VertxInternal) vertx).createEventLoopContext();

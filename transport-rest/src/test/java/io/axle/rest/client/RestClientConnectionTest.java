@@ -8,6 +8,7 @@ import io.axle.AxleException;
 import io.axle.Filter;
 import io.axle.Status;
 import io.axle.testing.AsyncChains;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -25,12 +26,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The REST client's connections: kept-alive connections the server closed are not the caller's
  * problem, broken answers are, deadlines are deadlines, and pools and stops behave as configured.
  */
 class RestClientConnectionTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private final List<AutoCloseable> toClose = new ArrayList<>();
 
   @AfterEach
@@ -54,16 +59,16 @@ class RestClientConnectionTest {
     entries.put("axle.rest.client.thread-count", 1);
     entries.put("axle.rest.server.thread-count", 1);
     entries.putAll(extra);
-    Axle consumer = Axle.builder().config(Runtimes.config(entries)).start();
+    Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(entries)));
     toClose.add(consumer);
     return consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
   }
 
   @Test
   void anAsyncCallMadeInACallback_staysOnTheClientLoopThatAnsweredTheCallBefore() throws Exception {
-    Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of());
+    Axle provider = runtimes.provider("rest", new EchoServiceImpl(), Map.of());
     toClose.add(provider);
-    Axle consumer = Runtimes.consumer(provider, "rest", Map.of("axle.rest.client.thread-count", 4));
+    Axle consumer = runtimes.consumer(provider, "rest", Map.of("axle.rest.client.thread-count", 4));
     toClose.add(consumer);
     EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
     List<List<Thread>> chains = AsyncChains.run(echo, 8, 30, (step, next) -> next.run());
@@ -370,7 +375,7 @@ class RestClientConnectionTest {
     entries.put("axle.registry.local." + Runtimes.SERVICE, "rest://127.0.0.1:" + server.port());
     entries.put("axle.references.transport", "rest");
     entries.put("axle.rest.client.thread-count", 1);
-    Axle consumer = Axle.builder().config(Runtimes.config(entries)).start();
+    Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(entries)));
     toClose.add(consumer);
     EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
     CompletableFuture<String> inFlight = echo.echoAsync("abandoned");
@@ -397,7 +402,7 @@ class RestClientConnectionTest {
     entries.put("axle.registry.local." + Runtimes.SERVICE, "rest://127.0.0.1:" + server.port());
     entries.put("axle.references.transport", "rest");
     entries.put("axle.rest.client.thread-count", 1);
-    Axle consumer = Axle.builder().config(Runtimes.config(entries)).start();
+    Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(entries)));
     toClose.add(consumer);
     EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
     CompletableFuture<String> inFlight = echo.echoAsync("finishes");
@@ -419,13 +424,12 @@ class RestClientConnectionTest {
       served.incrementAndGet();
       return next.proceed(invocation);
     };
-    Axle provider = Axle.builder()
+    Axle provider = runtimes.start(Axle.builder()
         .config(Runtimes.config(Map.of("axle.service.name", Runtimes.SERVICE, "axle.rest.address", "127.0.0.1:0",
             "axle.rest.server.thread-count", 1, "axle.rest.client.thread-count", 1,
             "axle.rest.server.idle-timeout", "1s")))
         .providerFilter(count)
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())
-        .start();
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()));
     toClose.add(provider);
     // The client would keep the connection 30 s, far past the server's 1 s.
     EchoService echo = echo(provider.endpoint("rest").orElseThrow().port(),
@@ -441,7 +445,7 @@ class RestClientConnectionTest {
 
   @Test
   void h2c_toAnAxleProvider_carriesResultsErrorsAndDeadlines() throws Exception {
-    Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of());
+    Axle provider = runtimes.provider("rest", new EchoServiceImpl(), Map.of());
     toClose.add(provider);
     EchoService echo = echo(provider.endpoint("rest").orElseThrow().port(), Map.of("axle.rest.client.protocol", "h2c",
         "axle.request.timeout." + Runtimes.SERVICE + ".EchoService.sleepEcho", 50));

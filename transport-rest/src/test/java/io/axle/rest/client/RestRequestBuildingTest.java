@@ -7,6 +7,7 @@ import io.axle.Axle;
 import io.axle.AxleException;
 import io.axle.Filter;
 import io.axle.Status;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoService.Color;
 import io.axle.testing.Pojo;
@@ -21,11 +22,15 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** What the REST client puts on the wire for each kind of mapping, read by a plain HTTP server. */
 class RestRequestBuildingTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private RecordingServer server;
@@ -59,7 +64,7 @@ class RestRequestBuildingTest {
     for (Filter filter : filters) {
       builder.consumerFilter(filter);
     }
-    consumer = builder.start();
+    consumer = runtimes.start(builder);
     return consumer;
   }
 

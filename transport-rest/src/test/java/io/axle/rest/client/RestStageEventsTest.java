@@ -25,6 +25,7 @@ import io.axle.Response;
 import io.axle.Role;
 import io.axle.Stage;
 import io.axle.Status;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -36,12 +37,16 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What an {@link InvocationListener} hears of a REST call, on both sides: each stage once, in the
  * enum's order, with non-decreasing times, then the end with the call's status.
  */
 class RestStageEventsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private static final List<String> CONSUMER_STAGES = names(CONSUMER_START, CONSUMER_SEND, CONSUMER_ENCODED,
       CONSUMER_CONNECTED, CONSUMER_WRITTEN, CONSUMER_RECEIVED, CONSUMER_DECODED, CONSUMER_END);
   private static final List<String> PROVIDER_STAGES = names(PROVIDER_RECEIVED, PROVIDER_DECODED, PROVIDER_EXECUTE,
@@ -97,8 +102,8 @@ class RestStageEventsTest {
     entries.put("axle.rest.address", "127.0.0.1:0");
     entries.put("axle.rest.server.thread-count", 1);
     entries.put("axle.rest.client.thread-count", 1);
-    Axle provider = Axle.builder().config(Runtimes.config(entries)).listener(recorder)
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()).start();
+    Axle provider = runtimes.start(Axle.builder().config(Runtimes.config(entries)).listener(recorder)
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()));
     toClose.add(provider);
     return provider;
   }
@@ -110,7 +115,7 @@ class RestStageEventsTest {
     entries.put("axle.references.transport", "rest");
     entries.put("axle.rest.server.thread-count", 1);
     entries.put("axle.rest.client.thread-count", 1);
-    Axle consumer = Axle.builder().config(Runtimes.config(entries)).listener(recorder).start();
+    Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(entries)).listener(recorder));
     toClose.add(consumer);
     return consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
   }

@@ -6,6 +6,7 @@ import io.axle.Axle;
 import io.axle.contract.SchemaMeta;
 import io.axle.rest.internal.OpenApiDocument;
 import io.axle.rest.internal.RestMappings;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -29,6 +30,7 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -37,6 +39,9 @@ import tools.jackson.databind.json.JsonMapper;
  * and a client that builds its requests from nothing but that document calls every operation.
  */
 class OpenApiEndpointTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
+
   private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
   private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -46,13 +51,14 @@ class OpenApiEndpointTest {
 
   @BeforeAll
   static void start() {
-    echoProvider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of());
+    echoProvider = runtimes.provider("rest", new EchoServiceImpl(), Map.of());
     Map<String, Object> pets = new LinkedHashMap<>();
     pets.put("axle.service.name", "pet-service");
     pets.put("axle.rest.address", "127.0.0.1:0");
     pets.put("axle.rest.server.thread-count", 1);
     pets.put("axle.rest.client.thread-count", 1);
-    petProvider = Axle.builder().config(Runtimes.config(pets)).provider("PetApi", PetApi.class, new PetStore()).start();
+    petProvider = runtimes.start(Axle.builder().config(Runtimes.config(pets))
+        .provider("PetApi", PetApi.class, new PetStore()));
   }
 
   @AfterAll

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.axle.Axle;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -16,9 +17,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Documents registered with Axle.builder().httpEndpoint(...) are served by the REST transport. */
 class HttpEndpointTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   private static HttpEndpoint endpoint(String path, AtomicInteger renders) {
     return new HttpEndpoint() {
@@ -42,12 +46,11 @@ class HttpEndpointTest {
   @Test
   void aRegisteredEndpoint_isRenderedForEachGet() throws Exception {
     AtomicInteger renders = new AtomicInteger();
-    try (Axle provider = Axle.builder()
+    try (Axle provider = runtimes.start(Axle.builder()
         .config(Runtimes.config(Map.of("axle.rest.address", "127.0.0.1:0", "axle.rest.server.thread-count", 1,
             "axle.rest.client.thread-count", 1)))
         .httpEndpoint(endpoint("/status", renders))
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl())
-        .start()) {
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()))) {
       URI uri = URI.create("http://127.0.0.1:" + provider.endpoint("rest").orElseThrow().port() + "/status");
       HttpClient client = HttpClient.newHttpClient();
       HttpResponse<String> first = client.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());

@@ -6,7 +6,7 @@ import io.axle.testing.Runtimes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Starts REST-only providers on loopback with an ephemeral port and one server and one client loop. */
+/** Builds REST-only providers on loopback with an ephemeral port and one server and one client loop. */
 final class Providers {
   private Providers() {
   }
@@ -22,10 +22,9 @@ final class Providers {
   }
 
   /** Serves {@link UserApi} as schema {@code UserApi} and an {@link EchoService} as {@code EchoService}. */
-  static Axle both(UserApi users, EchoService echo, Map<String, ?> extra) {
+  static Axle.Builder both(UserApi users, EchoService echo, Map<String, ?> extra) {
     return Axle.builder().config(Runtimes.config(config(extra)))
         .provider("UserApi", UserApi.class, users)
-        .provider(Runtimes.SCHEMA, EchoService.class, echo)
-        .start();
+        .provider(Runtimes.SCHEMA, EchoService.class, echo);
   }
 }

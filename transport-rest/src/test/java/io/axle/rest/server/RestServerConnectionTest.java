@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.axle.Axle;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoServiceImpl;
-import io.axle.testing.Runtimes;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.Http2Settings;
 import io.vertx.core.http.HttpClientAgent;
@@ -29,13 +29,16 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** HTTP/2 over cleartext, a stalled client cut off by the idle timeout, graceful stop, listening. */
 class RestServerConnectionTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @Test
   void h2cUpgrade_servesOverHttp2() throws Exception {
-    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of());
+    try (Axle provider = runtimes.provider("rest", new EchoServiceImpl(), Map.of());
         Http http = new Http(provider, HttpClient.Version.HTTP_2)) {
       // The JDK client offers "Upgrade: h2c" on its first request to an http:// URI.
       HttpResponse<String> first = http.post("/EchoService/echo", "{\"message\":\"upgraded\"}");
@@ -50,7 +53,7 @@ class RestServerConnectionTest {
 
   @Test
   void http11_keepsTheConnectionAlive() throws Exception {
-    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of());
+    try (Axle provider = runtimes.provider("rest", new EchoServiceImpl(), Map.of());
         Socket socket = new Socket("127.0.0.1", provider.endpoint("rest").orElseThrow().port())) {
       socket.setSoTimeout(20_000);
       for (int i = 0; i < 3; i++) {
@@ -62,7 +65,7 @@ class RestServerConnectionTest {
 
   @Test
   void connectionsPastTheMaximum_areClosedAtOnce_andTheOthersAreServed() throws Exception {
-    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.server.max-connections", 2))) {
+    try (Axle provider = runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.server.max-connections", 2))) {
       int port = provider.endpoint("rest").orElseThrow().port();
       try (Socket first = new Socket("127.0.0.1", port); Socket second = new Socket("127.0.0.1", port)) {
         first.setSoTimeout(20_000);
@@ -103,7 +106,7 @@ class RestServerConnectionTest {
   @Test
   void headerSectionPastTheMaximum_isAnswered431_onHttp11AndHttp2() throws Exception {
     String big = "x".repeat(9000);
-    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of());
+    try (Axle provider = runtimes.provider("rest", new EchoServiceImpl(), Map.of());
         Socket socket = new Socket("127.0.0.1", provider.endpoint("rest").orElseThrow().port())) {
       socket.setSoTimeout(20_000);
       sendEchoWithHeader(socket, big);
@@ -113,7 +116,7 @@ class RestServerConnectionTest {
       assertThat(h2Post(provider, big)).as("over HTTP/2").isEqualTo(431);
     }
     // Raised, the same header is served.
-    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.server.max-header-size", 16384));
+    try (Axle provider = runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.server.max-header-size", 16384));
         Socket socket = new Socket("127.0.0.1", provider.endpoint("rest").orElseThrow().port())) {
       socket.setSoTimeout(20_000);
       sendEchoWithHeader(socket, big);
@@ -125,7 +128,7 @@ class RestServerConnectionTest {
   @Test
   void http2_announcesTheConfiguredStreamLimit() throws Exception {
     Vertx vertx = Vertx.vertx();
-    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.server.max-concurrent-streams", 7))) {
+    try (Axle provider = runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.server.max-concurrent-streams", 7))) {
       HttpClientAgent client = vertx.createHttpClient(new HttpClientOptions().setProtocolVersion(HttpVersion.HTTP_2)
           .setHttp2ClearTextUpgrade(false));
       HttpClientConnection connection = client.connect(new HttpConnectOptions().setHost("127.0.0.1")
@@ -180,7 +183,7 @@ class RestServerConnectionTest {
 
   @Test
   void stalledRequest_isCutOffByTheIdleTimeout_whileOthersAreServed() throws Exception {
-    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.server.idle-timeout", "1s"));
+    try (Axle provider = runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.server.idle-timeout", "1s"));
         Http http = new Http(provider);
         Socket stalled = new Socket("127.0.0.1", provider.endpoint("rest").orElseThrow().port())) {
       stalled.setSoTimeout(20_000);
@@ -202,7 +205,7 @@ class RestServerConnectionTest {
   @Test
   void stop_letsTheCallInFlightFinish() throws Exception {
     EchoServiceImpl impl = new EchoServiceImpl();
-    Axle provider = Runtimes.provider("rest", impl, Map.of());
+    Axle provider = runtimes.provider("rest", impl, Map.of());
     int port = provider.endpoint("rest").orElseThrow().port();
     try (Http http = new Http(provider)) {
       CompletableFuture<HttpResponse<String>> inFlight = http.sendAsync(http.request("POST", "/EchoService/block",
@@ -223,7 +226,7 @@ class RestServerConnectionTest {
 
   @Test
   void severalServerLoops_shareOnePort() throws Exception {
-    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(),
+    try (Axle provider = runtimes.provider("rest", new EchoServiceImpl(),
         Map.of("axle.rest.server.thread-count", 3, "axle.executors.default", "inline"))) {
       int port = provider.endpoint("rest").orElseThrow().port();
       Set<String> loops = new HashSet<>();
@@ -242,7 +245,7 @@ class RestServerConnectionTest {
   void busyPort_failsStartUpNamingTheKey() throws Exception {
     try (ServerSocket taken = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
       String address = "127.0.0.1:" + taken.getLocalPort();
-      assertThatThrownBy(() -> Runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.address", address)))
+      assertThatThrownBy(() -> runtimes.provider("rest", new EchoServiceImpl(), Map.of("axle.rest.address", address)))
           .hasMessageContaining("rest cannot listen on " + address + ": ")
           .hasMessageEndingWith("(expected: a free port in axle.rest.address)")
           // Who holds it, where /proc tells (Linux); elsewhere the message goes without.

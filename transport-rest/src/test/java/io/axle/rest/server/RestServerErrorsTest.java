@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.axle.Axle;
 import io.axle.executor.AxleExecutors;
 import io.axle.executor.GroupExecutor;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
@@ -16,12 +17,16 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every error a client can act on is a JSON body {@code {"status","error","message"}} with the
  * real HTTP code, and its message names what was wrong.
  */
 class RestServerErrorsTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
+
   /** What core's notFoundMessage lists: the served operations in registration order, cut after 200 characters. */
   private static final String SERVED = "(it serves: UserApi.count, UserApi.create, UserApi.delete, UserApi.get, "
       + "UserApi.getAsync, UserApi.me, UserApi.rename, UserApi.reset, UserApi.search, UserApi.stats, UserApi.upload, "
@@ -31,7 +36,8 @@ class RestServerErrorsTest {
 
   @BeforeAll
   static void start() {
-    provider = Providers.both(new UserApiImpl(), new EchoServiceImpl(), Map.of("axle.rest.server.max-body-size", 1024));
+    provider = runtimes.start(Providers.both(new UserApiImpl(), new EchoServiceImpl(),
+        Map.of("axle.rest.server.max-body-size", 1024)));
     http = new Http(provider);
   }
 
@@ -256,10 +262,10 @@ class RestServerErrorsTest {
   }
 
   private static Axle tightProvider(EchoServiceImpl impl, GroupExecutor executor) {
-    return Axle.builder().config(Runtimes.config(Providers.config(Map.of("axle.executors.default", "tight"))))
+    return runtimes.start(Axle.builder()
+        .config(Runtimes.config(Providers.config(Map.of("axle.executors.default", "tight"))))
         .executor("tight", executor)
-        .provider(Runtimes.SCHEMA, EchoService.class, impl)
-        .start();
+        .provider(Runtimes.SCHEMA, EchoService.class, impl));
   }
 
   private static void awaitQueued(GroupExecutor executor, int queued) throws InterruptedException {

@@ -3,6 +3,7 @@ package io.axle.rest.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.Axle;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoServiceImpl;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -10,17 +11,21 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /** Every kind of Spring MVC mapping, called by the JDK's HttpClient, answers with the right JSON. */
 class RestServerMappingTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
+
   private static final UserApiImpl USERS = new UserApiImpl();
   private static Axle provider;
   private static Http http;
 
   @BeforeAll
   static void start() {
-    provider = Providers.both(USERS, new EchoServiceImpl(), Map.of());
+    provider = runtimes.start(Providers.both(USERS, new EchoServiceImpl(), Map.of()));
     http = new Http(provider);
   }
 

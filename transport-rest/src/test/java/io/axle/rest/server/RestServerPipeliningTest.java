@@ -3,8 +3,8 @@ package io.axle.rest.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.Axle;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoServiceImpl;
-import io.axle.testing.Runtimes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * HTTP/1.1 pipelining against the REST server, spoken on a bare socket so that the requests really are
@@ -27,6 +28,9 @@ import org.junit.jupiter.api.Test;
  * answers to each request sent alone.
  */
 class RestServerPipeliningTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private final List<AutoCloseable> toClose = new ArrayList<>();
 
   @AfterEach
@@ -37,7 +41,7 @@ class RestServerPipeliningTest {
   }
 
   private Axle provider(EchoServiceImpl impl, Map<String, ?> extra) {
-    Axle provider = Runtimes.provider("rest", impl, extra);
+    Axle provider = runtimes.provider("rest", impl, extra);
     toClose.add(provider);
     return provider;
   }

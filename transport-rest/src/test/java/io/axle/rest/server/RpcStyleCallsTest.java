@@ -4,19 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.Axle;
 import io.axle.Call;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.Runtimes;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A schema without annotations is served RPC-style: {@code POST /<schemaId>/<operation>} with named arguments. */
 class RpcStyleCallsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @Test
   void namedArguments_inAJsonObject() throws Exception {
-    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of());
+    try (Axle provider = runtimes.provider("rest", new EchoServiceImpl(), Map.of());
         Http http = new Http(provider)) {
       assertThat(Http.ok(http.post("/EchoService/add", "{\"a\":40,\"b\":2}")).asInt()).isEqualTo(42);
       assertThat(Http.ok(http.post("/EchoService/echo", "{\"message\":\"hi\"}")).asString()).isEqualTo("hi");
@@ -31,7 +35,7 @@ class RpcStyleCallsTest {
 
   @Test
   void missingArguments_areNullOrZero_andNoParametersNeedNoBody() throws Exception {
-    try (Axle provider = Runtimes.provider("rest", new EchoServiceImpl(), Map.of());
+    try (Axle provider = runtimes.provider("rest", new EchoServiceImpl(), Map.of());
         Http http = new Http(provider)) {
       assertThat(Http.ok(http.post("/EchoService/add", "{\"a\":5}")).asInt()).isEqualTo(5);
       assertThat(http.post("/EchoService/echo", "{}").body()).isEqualTo("null");
@@ -44,13 +48,13 @@ class RpcStyleCallsTest {
     AtomicReference<Call> seen = new AtomicReference<>();
     AtomicReference<Long> remainingMs = new AtomicReference<>();
     Map<String, Object> config = Providers.config(Map.of());
-    try (Axle provider = Axle.builder().config(Runtimes.config(config))
+    try (Axle provider = runtimes.start(Axle.builder().config(Runtimes.config(config))
         .providerFilter((invocation, next) -> {
           seen.set(invocation);
           remainingMs.set(invocation.remainingNanos() / 1_000_000);
           return next.proceed(invocation);
         })
-        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()).start();
+        .provider(Runtimes.SCHEMA, EchoService.class, new EchoServiceImpl()));
         Http http = new Http(provider)) {
       Http.ok(http.send(http.request("POST", "/EchoService/echo", "{\"message\":\"m\"}")
           .header("x-axle-timeout-ms", "60000")

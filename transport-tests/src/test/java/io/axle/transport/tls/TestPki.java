@@ -37,7 +37,7 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
  * localhost / 127.0.0.1 (servers) and for a client, an expired one, and a second CA nobody trusts.
  * Files are PEM (certificate, PKCS#8 key) or PKCS#12, as users would name them in configuration.
  */
-final class TestPki {
+public final class TestPki {
   static final String PASSWORD = "secret";
   private static final AtomicLong SERIALS = new AtomicLong(System.currentTimeMillis());
 
@@ -49,10 +49,10 @@ final class TestPki {
   }
 
   /** A certificate and its key as files. */
-  record CertFiles(Path cert, Path key) {
+  public record CertFiles(Path cert, Path key) {
   }
 
-  TestPki(Path dir) throws Exception {
+  public TestPki(Path dir) throws Exception {
     this.dir = dir;
     this.ca = issuer("Axle Test CA");
     this.otherCa = issuer("Someone Else's CA");
@@ -60,7 +60,7 @@ final class TestPki {
     writePem(dir.resolve("other-ca.pem"), otherCa.certificate);
   }
 
-  Path caFile() {
+  public Path caFile() {
     return dir.resolve("ca.pem");
   }
 
@@ -69,7 +69,7 @@ final class TestPki {
   }
 
   /** A server certificate for localhost and 127.0.0.1, signed by the CA, valid for a day. */
-  CertFiles server(String name) throws Exception {
+  public CertFiles server(String name) throws Exception {
     return leaf(name, ca, true, Instant.now().minus(Duration.ofHours(1)), Instant.now().plus(Duration.ofDays(1)));
   }
 

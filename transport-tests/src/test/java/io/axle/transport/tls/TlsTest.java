@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.axle.Axle;
 import io.axle.AxleException;
 import io.axle.Status;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.EchoService;
 import io.axle.testing.EchoServiceImpl;
 import io.axle.testing.LogCapture;
@@ -13,9 +14,7 @@ import io.axle.testing.Runtimes;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +25,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -38,6 +38,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Tag("slow")
 class TlsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   /** What a client whose certificate the provider would not take is told: it sent none. */
   private static final String CLIENT_SENT_NONE = "TLS handshake failed: the provider requires a client certificate "
       + "signed by a CA it trusts, and this client sent none (expected: axle.tls.client.cert and axle.tls.client.key, "
@@ -47,7 +50,6 @@ class TlsTest {
   private TestPki pki;
   private final EchoServiceImpl impl = new EchoServiceImpl();
   private final LogCapture log = new LogCapture();
-  private final List<Axle> runtimes = new ArrayList<>();
 
   @BeforeEach
   void pki() throws Exception {
@@ -57,10 +59,8 @@ class TlsTest {
 
   @AfterEach
   void stop() {
+    // Before the extension closes the runtimes: a blocked call would hold the provider's stop.
     impl.release();
-    for (int i = runtimes.size() - 1; i >= 0; i--) {
-      runtimes.get(i).stop();
-    }
     log.uninstall();
   }
 
@@ -348,9 +348,7 @@ class TlsTest {
   }
 
   private Axle provider(String wire, Map<String, Object> keys) {
-    Axle provider = Runtimes.provider(transport(wire), impl, keys);
-    runtimes.add(provider);
-    return provider;
+    return runtimes.provider(transport(wire), impl, keys);
   }
 
   private EchoService consumer(Axle provider, String wire, Map<String, Object> keys) {
@@ -359,9 +357,8 @@ class TlsTest {
       all.put("axle.rest.client.protocol", "h2c");
     }
     all.putIfAbsent("axle.request.timeout", "10s");
-    Axle consumer = Runtimes.consumer(provider, transport(wire), all);
-    runtimes.add(consumer);
-    return consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+    return runtimes.consumer(provider, transport(wire), all)
+        .reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
   }
 
   /** The certificate a new TLS connection to the provider's port gets, through the JDK's own client. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.axle.Axle;
 import io.axle.AxleException;
 import io.axle.Status;
+import io.axle.testing.AxleExtension;
 import io.axle.transport.types.ErrorsApi.LimitExceededException;
 import io.axle.transport.types.ErrorsApi.OrderNotFoundException;
 import java.io.ByteArrayOutputStream;
@@ -19,6 +20,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -27,6 +29,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * rethrown as themselves; undeclared ones stay PROVIDER_ERROR and are logged by the provider.
  */
 class DeclaredErrorsTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
+
   private static final String SERVICE = ContractServers.SERVICE;
   private static final String SCHEMA = "ErrorsApi";
   private static Axle provider;
@@ -34,9 +39,10 @@ class DeclaredErrorsTest {
 
   @BeforeAll
   static void start() {
-    provider = ContractServers.provider(builder -> builder.provider(SCHEMA, ErrorsApi.class, new ErrorsApi.Impl()));
+    provider = ContractServers.provider(runtimes, builder -> builder
+        .provider(SCHEMA, ErrorsApi.class, new ErrorsApi.Impl()));
     for (String transport : List.of("highway", "rest")) {
-      consumers.put(transport, ContractServers.consumer(provider, transport));
+      consumers.put(transport, ContractServers.consumer(runtimes, provider, transport));
     }
   }
 

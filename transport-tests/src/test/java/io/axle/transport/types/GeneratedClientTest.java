@@ -7,6 +7,7 @@ import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.rest.internal.RestJson;
 import io.axle.types.DataTypes;
+import io.axle.testing.AxleExtension;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.lang.reflect.InvocationTargetException;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openapitools.codegen.DefaultGenerator;
 import org.openapitools.codegen.config.CodegenConfigurator;
@@ -43,6 +45,9 @@ import org.openapitools.codegen.config.CodegenConfigurator;
  */
 @Tag("slow")
 class GeneratedClientTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
+
   private static final int CASES_PER_OPERATION = 10;
 
   @TempDir
@@ -53,7 +58,8 @@ class GeneratedClientTest {
 
   @BeforeAll
   static void start() {
-    provider = ContractServers.provider(builder -> builder.provider("TypesApi", TypesApi.class, new TypesImpl()));
+    provider = ContractServers.provider(runtimes, builder -> builder
+        .provider("TypesApi", TypesApi.class, new TypesImpl()));
     base = ContractServers.restBase(provider);
   }
 

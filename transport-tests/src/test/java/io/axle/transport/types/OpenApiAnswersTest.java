@@ -15,6 +15,7 @@ import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.rest.internal.RestJson;
 import io.axle.types.DataTypes;
+import io.axle.testing.AxleExtension;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code /openapi.json} checked against what the server really does: random requests of every
@@ -36,6 +38,9 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("slow")
 class OpenApiAnswersTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
+
   private static final int CASES_PER_OPERATION = 40;
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonSchemaFactory SCHEMAS = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
@@ -49,7 +54,7 @@ class OpenApiAnswersTest {
 
   @BeforeAll
   static void start() throws Exception {
-    provider = ContractServers.provider(builder -> builder
+    provider = ContractServers.provider(runtimes, builder -> builder
         .provider("TypesApi", TypesApi.class, new TypesImpl())
         .provider("ErrorsApi", ErrorsApi.class, new ErrorsApi.Impl()));
     // HTTP/1.1: the JDK client mishandles a large first answer after an h2c upgrade (docs/rest.md).

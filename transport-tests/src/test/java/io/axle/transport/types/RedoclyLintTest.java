@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.axle.Axle;
+import io.axle.testing.AxleExtension;
 import java.io.File;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,6 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
  * it; missing on CI ({@code CI=true}), it fails, since {@code .ci/run} installs it.
  */
 class RedoclyLintTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   /** Rules the document knowingly breaks, each explained in docs/rest.md. */
   private static final List<String> EXPLAINED = List.of("info-license");
 
@@ -37,7 +42,7 @@ class RedoclyLintTest {
   void theLiveDocument_passesRedoclysRecommendedRules() throws Exception {
     Path redocly = redocly();
     Path document = work.resolve("openapi.json");
-    try (Axle provider = ContractServers.provider(builder -> builder
+    try (Axle provider = ContractServers.provider(runtimes, builder -> builder
         .provider("TypesApi", TypesApi.class, new TypesImpl())
         .provider("ErrorsApi", ErrorsApi.class, new ErrorsApi.Impl()));
         // HTTP/1.1: the JDK client mishandles a large first answer after an h2c upgrade (docs/rest.md).

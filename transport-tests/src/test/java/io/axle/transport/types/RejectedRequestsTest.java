@@ -8,6 +8,7 @@ import io.axle.InvocationListener;
 import io.axle.Response;
 import io.axle.Role;
 import io.axle.Status;
+import io.axle.testing.AxleExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -18,12 +19,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A request whose arguments do not read is a failed call of its operation: listeners (and so the
  * metrics) count it with its status, and the provider logs it — not a silent 400.
  */
 class RejectedRequestsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @Test
   void anUnreadableRequest_isCountedAsAFailedCall_andLogged() throws Exception {
@@ -40,7 +44,7 @@ class RejectedRequestsTest {
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     HttpResponse<String> answer;
     System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-    try (Axle provider = ContractServers.provider(builder -> builder.listener(listener)
+    try (Axle provider = ContractServers.provider(runtimes, builder -> builder.listener(listener)
         .provider("TypesApi", TypesApi.class, new TypesImpl()));
         HttpClient http = HttpClient.newHttpClient()) {
       String base = ContractServers.restBase(provider);

@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.axle.Axle;
 import io.axle.config.ConfigException;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.Runtimes;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What a contract cannot carry, or a registry entry no transport can call, stops start-up with the
@@ -17,6 +19,8 @@ import org.junit.jupiter.api.Test;
  * one failed start, whichever transports serve it.
  */
 class StartupChecksTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
 
   public interface DateApi {
     String since(Filter filter);
@@ -51,7 +55,8 @@ class StartupChecksTest {
   }
 
   private static <T> String startFailure(String schema, Class<T> type, T impl, List<String> transports) {
-    Throwable failure = catchThrowable(() -> ContractServers.provider(builder -> builder.provider(schema, type, impl,
+    Throwable failure = catchThrowable(() -> ContractServers.provider(runtimes, builder -> builder
+        .provider(schema, type, impl,
         transports)).stop());
     assertThat(failure).as("start-up of a provider of %s", type.getSimpleName()).isInstanceOf(RuntimeException.class);
     return failure.getMessage();
@@ -86,8 +91,8 @@ class StartupChecksTest {
     assertThat(startFailure("TwoMistakesApi", TwoMistakesApi.class, impl, List.of()))
         .startsWith("Invalid contract (2 problems):").contains(wildcard).contains(date);
 
-    Axle consumer = Axle.builder().config(Runtimes.config(Map.of(
-        "axle.registry.local.mistakes", "highway://127.0.0.1:1"))).start();
+    Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(Map.of(
+        "axle.registry.local.mistakes", "highway://127.0.0.1:1"))));
     try {
       assertThat(catchThrowable(() -> consumer.reference(TwoMistakesApi.class, "mistakes", "TwoMistakesApi")))
           .isInstanceOf(IllegalArgumentException.class)

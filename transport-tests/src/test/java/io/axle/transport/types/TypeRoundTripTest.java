@@ -8,6 +8,7 @@ import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.types.DataType;
 import io.axle.types.DataTypes;
+import io.axle.testing.AxleExtension;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -36,6 +38,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Tag("slow")
 class TypeRoundTripTest {
+  @RegisterExtension
+  static final AxleExtension runtimes = new AxleExtension();
+
   private static final int CASES_PER_OPERATION = 150;
   private static final String SERVICE = ContractServers.SERVICE;
   private static final String SCHEMA = "TypesApi";
@@ -58,10 +63,10 @@ class TypeRoundTripTest {
 
   @BeforeAll
   static void start() {
-    provider = ContractServers.provider(builder -> builder.provider(SCHEMA, TypesApi.class, IMPL)
+    provider = ContractServers.provider(runtimes, builder -> builder.provider(SCHEMA, TypesApi.class, IMPL)
         .provider("SecretsApi", SecretsApi.class, secret -> secret));
-    highwayConsumer = ContractServers.consumer(provider, "highway");
-    restConsumer = ContractServers.consumer(provider, "rest");
+    highwayConsumer = ContractServers.consumer(runtimes, provider, "highway");
+    restConsumer = ContractServers.consumer(runtimes, provider, "rest");
     highway = highwayConsumer.reference(TypesApi.class, SERVICE, SCHEMA);
     rest = restConsumer.reference(TypesApi.class, SERVICE, SCHEMA);
   }
