@@ -2,6 +2,7 @@ package io.axle.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.testing.AxleExtension;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
@@ -9,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
@@ -22,6 +24,9 @@ import org.springframework.context.annotation.Import;
  * while it stops, in the readiness group, and {@code /actuator/axle}.
  */
 class ActuatorTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   @Test
   void health_isUpWhileServing_outOfServiceWhileStopping_andJoinsTheReadinessGroup() throws Exception {
     ConfigurableApplicationContext context = webApp("--management.endpoint.health.probes.enabled=true",
@@ -203,7 +208,7 @@ class ActuatorTest {
     }
   }
 
-  private static ConfigurableApplicationContext webApp(String... args) {
+  private ConfigurableApplicationContext webApp(String... args) {
     String[] all = new String[args.length + 4];
     all[0] = "--server.port=0";
     // Axle stops before the web server; with the default graceful shutdown Tomcat would refuse the
@@ -213,7 +218,7 @@ class ActuatorTest {
     all[3] = "--management.endpoint.health.show-details=always";
     // A repeated --key adds its values to the list (Spring joins them): a test may expose more endpoints.
     System.arraycopy(args, 0, all, 4, args.length);
-    return new SpringApplicationBuilder(App.class).web(WebApplicationType.SERVLET).bannerMode(Banner.Mode.OFF)
+    return new SpringApplicationBuilder(App.class).initializers(Apps.books(runtimes, "ActuatorTest")).web(WebApplicationType.SERVLET).bannerMode(Banner.Mode.OFF)
         .logStartupInfo(false).run(all);
   }
 

@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /** Starts test applications as Spring Boot would, without a web server; microservice.yaml puts Axle on loopback. */
@@ -29,9 +30,12 @@ final class Apps {
    * application's runtime like any listener bean: the books of its calls are checked after the test.
    */
   static SpringApplicationBuilder builder(AxleExtension runtimes, Class<?>... sources) {
-    String label = sources.length == 0 ? "application" : sources[0].getSimpleName();
-    return builder(sources).initializers(context -> context.getBeanFactory()
-        .registerSingleton("axleExtensionBooks", runtimes.listener(label)));
+    return builder(sources).initializers(books(runtimes, sources.length == 0 ? "application" : sources[0].getSimpleName()));
+  }
+
+  /** Registers {@code runtimes}' books listener as a bean of the application, for a builder a test makes itself. */
+  static ApplicationContextInitializer<ConfigurableApplicationContext> books(AxleExtension runtimes, String label) {
+    return context -> context.getBeanFactory().registerSingleton("axleExtensionBooks", runtimes.listener(label));
   }
 
   /** As {@link #run(Class, String...)}, keeping books through {@code runtimes}. */

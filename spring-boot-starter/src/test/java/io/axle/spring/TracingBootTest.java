@@ -2,6 +2,7 @@ package io.axle.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.testing.AxleExtension;
 import io.opentelemetry.api.trace.SpanId;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
@@ -15,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
@@ -37,6 +39,9 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @Tag("slow")
 class TracingBootTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   /** One exporter for the three applications, as one collector would be. */
   static final InMemorySpanExporter SPANS = InMemorySpanExporter.create();
   /** The span in scope while the backend's method ran. */
@@ -92,12 +97,12 @@ class TracingBootTest {
     }
   }
 
-  private static ConfigurableApplicationContext app(Class<?> source, WebApplicationType type, String... args) {
+  private ConfigurableApplicationContext app(Class<?> source, WebApplicationType type, String... args) {
     List<String> all = new ArrayList<>(List.of(args));
     // The documented properties: every call sampled (Boot samples a tenth by default).
     all.add("--management.tracing.sampling.probability=1.0");
     all.add("--management.otlp.metrics.export.enabled=false");
-    return new SpringApplicationBuilder(source).web(type).bannerMode(Banner.Mode.OFF).logStartupInfo(false)
+    return new SpringApplicationBuilder(source).initializers(Apps.books(runtimes, source.getSimpleName())).web(type).bannerMode(Banner.Mode.OFF).logStartupInfo(false)
         .run(all.toArray(String[]::new));
   }
 

@@ -2,6 +2,7 @@ package io.axle.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.testing.AxleExtension;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -40,6 +41,9 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @Tag("slow")
 class TracingLogsTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   /** A new one per case: closing an application shuts its exporter down, and a shut one keeps nothing. */
   static volatile InMemorySpanExporter spans;
   /** The logging context of the thread that ran the backend's method, by the message it was called with. */
@@ -77,11 +81,11 @@ class TracingLogsTest {
     }
   }
 
-  private static ConfigurableApplicationContext app(Class<?> source, WebApplicationType type, String... args) {
+  private ConfigurableApplicationContext app(Class<?> source, WebApplicationType type, String... args) {
     List<String> all = new java.util.ArrayList<>(List.of(args));
     all.add("--management.tracing.sampling.probability=1.0");
     all.add("--management.otlp.metrics.export.enabled=false");
-    return new SpringApplicationBuilder(source).web(type).bannerMode(Banner.Mode.OFF).logStartupInfo(false)
+    return new SpringApplicationBuilder(source).initializers(Apps.books(runtimes, source.getSimpleName())).web(type).bannerMode(Banner.Mode.OFF).logStartupInfo(false)
         .run(all.toArray(String[]::new));
   }
 

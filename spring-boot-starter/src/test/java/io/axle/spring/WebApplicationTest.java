@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.axle.testing.AxleExtension;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
@@ -26,6 +28,9 @@ import org.springframework.web.bind.annotation.RestController;
  * before anything listens, naming both keys.
  */
 class WebApplicationTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   @Test
   void theWebServerAndAxlesServers_answerSideBySide() throws Exception {
     try (ConfigurableApplicationContext context = webApp(WebApp.class, "--server.port=0")) {
@@ -68,8 +73,8 @@ class WebApplicationTest {
         + "axle.rest.address, Axle's REST server listens on 0.0.0.0:7080 in an application with a web server)");
   }
 
-  private static ConfigurableApplicationContext webApp(Class<?> source, String... args) {
-    return new SpringApplicationBuilder(source).web(WebApplicationType.SERVLET).bannerMode(Banner.Mode.OFF)
+  private ConfigurableApplicationContext webApp(Class<?> source, String... args) {
+    return new SpringApplicationBuilder(source).initializers(Apps.books(runtimes, source.getSimpleName())).web(WebApplicationType.SERVLET).bannerMode(Banner.Mode.OFF)
         .logStartupInfo(false).run(args);
   }
 

@@ -7,6 +7,7 @@ import io.axle.config.AxleConfig;
 import io.axle.perf.PerfService;
 import io.axle.perf.PerfServiceAsync;
 import io.axle.perf.StopSignal;
+import io.axle.testing.AxleExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -14,12 +15,16 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * No producer: the consumer waits, says so once, then fails with status 1 and a clear reason, whether nothing
  * listens at the address or something listens and never answers.
  */
 class ProducerUnavailableTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
 
   /** What one consumer run against {@code target} printed, how it ended and how long it took. */
   private record Run(int status, String out, String err, Duration took) {
@@ -29,7 +34,7 @@ class ProducerUnavailableTest {
    * A consumer with a one-second {@code producer.wait} against {@code target}: the runtime and references the
    * starter would give the consumer bean, made by hand to shorten the wait.
    */
-  private static Run consume(String target) throws Exception {
+  private Run consume(String target) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     AxleConfig config = AxleConfig.builder()
@@ -39,7 +44,7 @@ class ProducerUnavailableTest {
         .put("axle.highway.client.thread-count", 1)
         .put("axle.highway.server.thread-count", 1)
         .build();
-    try (Axle axle = Axle.builder().config(config).start()) {
+    try (Axle axle = runtimes.start(Axle.builder().config(config))) {
       ConsumerSettings settings = ConsumerSettings.from(config);
       Consumer consumer = new Consumer(settings, ConsumerTarget.of(config, java.util.List.of(target),
           settings.transport()),

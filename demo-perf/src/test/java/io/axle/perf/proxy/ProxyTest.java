@@ -14,6 +14,7 @@ import io.axle.perf.PerfService;
 import io.axle.perf.SharedProducer;
 import io.axle.perf.StopSignal;
 import io.axle.perf.TestProducers;
+import io.axle.testing.AxleExtension;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -42,6 +43,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** consumer -> proxy -> producer on loopback: a real producer, real proxies and the real consumer. */
 @Tag("slow")
 class ProxyTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private static final Pattern READY = Pattern.compile("perf proxy ready: highway://127\\.0\\.0\\.1:(\\d+)"
       + " rest://127\\.0\\.0\\.1:(\\d+) \\(executor: (.+), target: perf1 over (highway|rest)\\)");
   /** The producer's cumulative count of answered echo calls, from its Prometheus text. */
@@ -93,11 +97,11 @@ class ProxyTest {
       closedPort = socket.getLocalPort();
     }
     try (Proxy proxy = startProxy(Map.of("axle.registry.local.perf1", "highway://127.0.0.1:" + closedPort))) {
-      Axle client = Axle.builder().config(AxleConfig.builder()
+      Axle client = runtimes.start(Axle.builder().config(AxleConfig.builder()
           .put("axle.service.name", "proxy-test-client")
           .put("axle.highway.client.thread-count", 1)
           .put("axle.registry.local.perf-proxy", registryEntry(proxy.endpoints()))
-          .build()).start();
+          .build()));
       try {
         PerfService viaProxy = client.reference(PerfService.class, "perf-proxy", PerfService.SCHEMA_ID);
         for (int i = 0; i < 3; i++) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.axle.Axle;
 import io.axle.config.AxleConfig;
 import io.axle.registry.zookeeper.internal.ZooKeeperRegistry;
+import io.axle.testing.AxleExtension;
 import io.axle.testkit.TestProvider;
 import java.time.Duration;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A producer killed with SIGKILL under load: it cannot deregister, so its entry stays until its
@@ -26,6 +28,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 @Tag("slow")
 class AbruptStopTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private static final Duration WAIT = Duration.ofSeconds(20);
   private static final int CALLERS = 4;
 
@@ -34,9 +39,9 @@ class AbruptStopTest {
     // Short ticks, so that the 2 s session of the fleet is allowed (ZooKeeper bounds it to 2..20 ticks).
     InstanceSpec spec = new InstanceSpec(null, -1, -1, -1, true, -1, 200, -1);
     try (TestingServer zookeeper = new TestingServer(spec, true);
-        TestProvider p1 = Fleet.producer(zookeeper.getConnectString(), "/axle", "p1");
-        TestProvider p2 = Fleet.producer(zookeeper.getConnectString(), "/axle", "p2");
-        Axle consumer = Fleet.consumer(zookeeper.getConnectString(), "/axle", "highway", Map.of());
+        TestProvider p1 = Fleet.producer(runtimes, zookeeper.getConnectString(), "/axle", "p1");
+        TestProvider p2 = Fleet.producer(runtimes, zookeeper.getConnectString(), "/axle", "p2");
+        Axle consumer = Fleet.consumer(runtimes, zookeeper.getConnectString(), "/axle", "highway", Map.of());
         ZooKeeperRegistry observer = observer(zookeeper.getConnectString())) {
       Process doomed = ProducerProcess.start(zookeeper.getConnectString(), "/axle", "doomed").process();
       try (CallLoad load = new CallLoad(consumer.reference(Greeter.class, Fleet.SERVICE, "Greeter"), CALLERS)) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.axle.Axle;
+import io.axle.testing.AxleExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Chaos under load: three producer processes behind ZooKeeper, two consumers calling them in a
@@ -46,6 +48,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(300)
 @Tag("slow")
 class ChaosTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private static final int CALLERS = 4;
   private static final Pattern ENDPOINT = Pattern.compile("highway://127\\.0\\.0\\.1:(\\d+)");
 
@@ -77,8 +82,8 @@ class ChaosTest {
         all.add(first);
       }
       int threadsBefore = Thread.activeCount();
-      Axle plain = Fleet.consumer(connect, "/axle", "highway", Map.of());
-      Axle retrying = Fleet.consumer(connect, "/axle", "highway", Map.of("axle.governance.retry.idempotent", true,
+      Axle plain = Fleet.consumer(runtimes, connect, "/axle", "highway", Map.of());
+      Axle retrying = Fleet.consumer(runtimes, connect, "/axle", "highway", Map.of("axle.governance.retry.idempotent", true,
           "axle.governance.retry.attempts", 3));
       List<String> events = new ArrayList<>();
       try (CallLoad once = new CallLoad(plain.reference(Greeter.class, Fleet.SERVICE, "Greeter"), CALLERS);

@@ -4,6 +4,7 @@ import static io.axle.registry.zookeeper.Fleet.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.Axle;
+import io.axle.testing.AxleExtension;
 import io.axle.testkit.TestProvider;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,6 +20,7 @@ import org.apache.curator.test.TestingCluster;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A three-server ZooKeeper ensemble loses its leader under load: the others elect a new one,
@@ -27,6 +29,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 @Tag("slow")
 class ClusterLeaderLossTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private static final Duration WAIT = Duration.ofSeconds(30);
 
   @Test
@@ -38,9 +43,9 @@ class ClusterLeaderLossTest {
     try (TestingCluster cluster = new TestingCluster(specs)) {
       cluster.start();
       String connect = cluster.getConnectString();
-      try (TestProvider p1 = Fleet.producer(connect, "/axle", "p1");
-          TestProvider p2 = Fleet.producer(connect, "/axle", "p2");
-          Axle consumer = Fleet.consumer(connect, "/axle", "highway", Map.of());
+      try (TestProvider p1 = Fleet.producer(runtimes, connect, "/axle", "p1");
+          TestProvider p2 = Fleet.producer(runtimes, connect, "/axle", "p2");
+          Axle consumer = Fleet.consumer(runtimes, connect, "/axle", "highway", Map.of());
           CallLoad load = new CallLoad(consumer.reference(Greeter.class, Fleet.SERVICE, "Greeter"), 4)) {
         await(WAIT, "both answer", () -> load.answersFrom("p1") > 100 && load.answersFrom("p2") > 100);
 
@@ -50,7 +55,7 @@ class ClusterLeaderLossTest {
         long atLoss = load.total();
         await(WAIT, "calls go on", () -> load.total() > atLoss + 1000);
 
-        try (TestProvider p3 = Fleet.producer(connect, "/axle", "p3")) {
+        try (TestProvider p3 = Fleet.producer(runtimes, connect, "/axle", "p3")) {
           await(WAIT, "a producer registered after the loss gets calls", () -> load.answersFrom("p3") > 100);
         }
         load.close();

@@ -1,7 +1,9 @@
 package io.axle.registry.zookeeper;
 
 import io.axle.Axle;
+import io.axle.InvocationListener;
 import io.axle.config.AxleConfig;
+import io.axle.testing.AxleExtension;
 import io.axle.testkit.TestProvider;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -27,18 +29,32 @@ final class Fleet {
     return keys;
   }
 
-  /** A producer named {@code name} (its answer and instance id), registered under {@code root}. */
+  /**
+   * A producer named {@code name} (its answer and instance id), registered under {@code root}, whose calls the
+   * test's books count.
+   */
+  static TestProvider producer(AxleExtension runtimes, String connectString, String root, String name) {
+    return producer(connectString, root, name, runtimes.listener(name));
+  }
+
+  /** As {@link #producer(AxleExtension, String, String, String)}, in a process of its own ({@link ProducerMain}): no test keeps its books. */
   static TestProvider producer(String connectString, String root, String name) {
+    return producer(connectString, root, name, InvocationListener.NONE);
+  }
+
+  private static TestProvider producer(String connectString, String root, String name, InvocationListener books) {
     TestProvider.Builder builder = TestProvider.builder(SERVICE)
         .provider("Greeter", Greeter.class, caller -> name)
         .config("axle.registry.instance-id", name)
-        .config("axle.executors.default", "inline");
+        .config("axle.executors.default", "inline")
+        .listener(books);
     registryKeys(connectString, root).forEach(builder::config);
     return builder.start();
   }
 
-  /** A consumer of the fleet over {@code transport}, with {@code extra} keys on top. */
-  static Axle consumer(String connectString, String root, String transport, Map<String, Object> extra) {
+  /** A consumer of the fleet over {@code transport}, with {@code extra} keys on top, started by the test's extension. */
+  static Axle consumer(AxleExtension runtimes, String connectString, String root, String transport,
+      Map<String, Object> extra) {
     AxleConfig.Builder config = AxleConfig.builder()
         .put("axle.service.name", "caller")
         .put("axle.references.transport", transport)
@@ -47,7 +63,7 @@ final class Fleet {
         .put("axle.request.timeout", "5s");
     registryKeys(connectString, root).forEach(config::put);
     extra.forEach(config::put);
-    return Axle.builder().config(config.build()).start();
+    return runtimes.start(Axle.builder().config(config.build()));
   }
 
   /** Polls {@code condition} until it holds; fails naming {@code what} after {@code timeout}. */

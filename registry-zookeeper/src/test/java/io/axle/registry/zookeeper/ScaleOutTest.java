@@ -4,6 +4,7 @@ import static io.axle.registry.zookeeper.Fleet.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.Axle;
+import io.axle.testing.AxleExtension;
 import io.axle.testkit.TestProvider;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,6 +27,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(120)
 @Tag("slow")
 class ScaleOutTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private static final Duration WAIT = Duration.ofSeconds(15);
 
   private TestingServer zookeeper;
@@ -44,13 +49,13 @@ class ScaleOutTest {
   }
 
   private TestProvider producer(String name) {
-    TestProvider producer = Fleet.producer(zookeeper.getConnectString(), "/axle", name);
+    TestProvider producer = Fleet.producer(runtimes, zookeeper.getConnectString(), "/axle", name);
     running.add(producer);
     return producer;
   }
 
   private Greeter consumer(String transport) {
-    Axle consumer = Fleet.consumer(zookeeper.getConnectString(), "/axle", transport, Map.of());
+    Axle consumer = Fleet.consumer(runtimes, zookeeper.getConnectString(), "/axle", transport, Map.of());
     running.add(consumer);
     return consumer.reference(Greeter.class, Fleet.SERVICE, "Greeter");
   }

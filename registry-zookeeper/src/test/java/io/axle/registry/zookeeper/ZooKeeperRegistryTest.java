@@ -14,6 +14,7 @@ import io.axle.registry.ServiceInstance;
 import io.axle.registry.ServiceInstances;
 import io.axle.registry.Watch;
 import io.axle.registry.zookeeper.internal.ZooKeeperRegistry;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.LogCapture;
 import io.vertx.core.json.JsonObject;
 import java.net.ServerSocket;
@@ -35,11 +36,15 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The registry against a real ZooKeeper server in this JVM: registration, watches, bad data, bad addresses. */
 @Timeout(60)
 @Tag("slow")
 class ZooKeeperRegistryTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   private static final Duration WAIT = Duration.ofSeconds(10);
 
   private TestingServer zookeeper;
@@ -286,7 +291,7 @@ class ZooKeeperRegistryTest {
     Fleet.registryKeys(zookeeper.getConnectString(), "/axle").forEach(config::put);
     LogCapture log = new LogCapture();
     log.install();
-    try (Axle shop = Axle.builder().config(config.build()).start()) {
+    try (Axle shop = runtimes.start(Axle.builder().config(config.build()))) {
       assertThat(shop.registryState().reachable()).isTrue();
     } finally {
       log.uninstall();
