@@ -14,6 +14,7 @@ import io.axle.contract.SchemaMeta;
 import io.axle.registry.Endpoint;
 import io.axle.registry.InstanceList;
 import io.axle.registry.LocalRegistry;
+import io.axle.testing.AxleExtension;
 import io.axle.testing.Runtimes;
 import io.axle.transport.Attempt;
 import io.axle.transport.Transport;
@@ -26,12 +27,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The registry watches of the consumer side: an endpoint selection's is closed with it, a runtime's stop
  * closes those of the references it made, and a reference that fails half-way leaves none open.
  */
 class RegistryWatchesTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
   interface Inventory {
     String stock(String sku);
 
@@ -134,8 +139,8 @@ class RegistryWatchesTest {
   @Test
   void stop_closesTheWatchesOfTheReferencesMade_inARegistryThatOutlivesTheRuntime() {
     LocalRegistry registry = LocalRegistry.of(Map.of("inventory", List.of(FIRST.toString())));
-    Axle consumer = Axle.builder().config(Runtimes.config(Map.of("axle.service.name", "shop")))
-        .registry(registry).transport(new AnsweringTransportFactory()).start();
+    Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(Map.of("axle.service.name", "shop")))
+        .registry(registry).transport(new AnsweringTransportFactory()));
     Inventory inventory = consumer.reference(Inventory.class, "inventory", "Inventory");
     assertThat(inventory.stock("sku-1")).isEqualTo("7");
     assertThat(watches(registry, "inventory")).as("one selection per operation").isEqualTo(2);
@@ -149,9 +154,9 @@ class RegistryWatchesTest {
   void aReferenceThatFailsHalfWay_leavesNoWatch() {
     LocalRegistry registry = LocalRegistry.of(Map.of("inventory", List.of(FIRST.toString())));
     // The second operation names a transport there is not: its reference fails after the first's selection.
-    try (Axle consumer = Axle.builder().config(Runtimes.config(Map.of("axle.service.name", "shop",
+    try (Axle consumer = runtimes.start(Axle.builder().config(Runtimes.config(Map.of("axle.service.name", "shop",
             "axle.references.transport.inventory.Inventory.reserve", "rest")))
-        .registry(registry).transport(new AnsweringTransportFactory()).start()) {
+        .registry(registry).transport(new AnsweringTransportFactory()))) {
       assertThatThrownBy(() -> consumer.reference(Inventory.class, "inventory", "Inventory"))
           .hasMessageStartingWith("axle.references.transport.inventory.Inventory.reserve: rest");
       assertThat(watches(registry, "inventory")).isZero();
