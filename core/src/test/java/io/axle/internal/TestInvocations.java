@@ -12,16 +12,6 @@ public final class TestInvocations {
   private TestInvocations() {
   }
 
-  /** A consumer invocation nobody listens to. */
-  public static Invocation consumer(OperationMeta operation, Object... args) {
-    return new Invocation(Role.CONSUMER, operation, args);
-  }
-
-  /** A provider invocation nobody listens to. */
-  public static Invocation provider(OperationMeta operation, Object... args) {
-    return new Invocation(Role.PROVIDER, operation, args);
-  }
-
   /** An invocation nobody listens to. */
   public static Invocation of(Role role, OperationMeta operation, Object[] args) {
     return new Invocation(role, operation, args);

@@ -7,6 +7,7 @@ import io.axle.registry.Endpoint;
 import io.axle.transport.CallFailures;
 import io.axle.transport.calls.LoopOutbox;
 import io.axle.transport.calls.PendingCalls;
+import io.axle.transport.internal.WireCounting;
 import io.axle.transport.tls.TlsFailures;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;

@@ -11,6 +11,7 @@ import io.axle.transport.ProviderOperations;
 import io.axle.transport.ServerLoops;
 import io.axle.transport.Transport;
 import io.axle.transport.TransportContext;
+import io.axle.transport.internal.WireCounting;
 import io.axle.transport.tls.Tls;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;

@@ -11,6 +11,7 @@ import io.axle.rest.internal.server.ServerRouter;
 import io.axle.transport.ConnectionLimit;
 import io.axle.transport.ServerLoops;
 import io.axle.transport.TransportContext;
+import io.axle.transport.internal.WireCounting;
 import io.axle.transport.tls.Tls;
 import io.netty.channel.EventLoop;
 import io.vertx.core.http.HttpServer;
