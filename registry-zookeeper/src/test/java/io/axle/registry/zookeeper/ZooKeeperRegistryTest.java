@@ -27,6 +27,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.KillSession;
 import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.client.FourLetterWordMain;
@@ -53,7 +54,9 @@ class ZooKeeperRegistryTest {
 
   @BeforeEach
   void startZooKeeper() throws Exception {
-    zookeeper = new TestingServer(true);
+    // A 200 ms tick lets the 2 s session of Fleet.registryKeys stand: with ZooKeeper's 3 s default the server
+    // raises every session to 6 s (two ticks), and an expired provider's node outlives it by up to a tick more.
+    zookeeper = new TestingServer(new InstanceSpec(null, -1, -1, -1, true, -1, 200, -1), true);
     raw = CuratorFrameworkFactory.newClient(zookeeper.getConnectString(), new RetryOneTime(100));
     raw.start();
   }
