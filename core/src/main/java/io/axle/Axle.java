@@ -1,6 +1,8 @@
 package io.axle;
 
 import io.axle.config.AxleConfig;
+import io.axle.config.ConfigRefusal;
+import io.axle.config.ConfigVersion;
 import io.axle.executor.AxleExecutor;
 import io.axle.internal.AxleRuntime;
 import io.axle.internal.RuntimeSpec;
@@ -65,8 +67,37 @@ public final class Axle implements AutoCloseable {
     return runtime.endpoint(transport);
   }
 
+  /** The configuration in force: the one started with, and the changes {@link #reconfigure} took since. */
   public AxleConfig config() {
     return runtime.config();
+  }
+
+  /**
+   * Changes the configuration of this running service (docs/live-configuration.md). {@code values} become the
+   * whole layer of {@code source}, above the start's configuration: a key its last change set and this one
+   * leaves out falls back to what is below. The change is applied as a whole or not at all: validated as at
+   * start; refused when it changes a key that is read only at start ({@link io.axle.config.ConfigKey#isLive()});
+   * then every served operation and every operation of the references made takes its new executor and chain
+   * with its next call, while calls in flight finish as they started.
+   *
+   * @param source where the change comes from, named in logs and versions, e.g. {@code actuator}
+   * @param values keys in {@code axle.} spelling and their values, as a file would give them
+   * @return the version now in force; the same one when nothing in force changed
+   * @throws io.axle.config.ConfigException naming every problem (key, value, what is expected, source) when
+   *     the change is refused; nothing of it was applied
+   */
+  public ConfigVersion reconfigure(String source, Map<String, ?> values) {
+    return runtime.reconfigure(source, values);
+  }
+
+  /** The configuration version in force: 1 at start, one more for each change taken. */
+  public ConfigVersion configVersion() {
+    return runtime.configVersion();
+  }
+
+  /** The last change {@link #reconfigure} refused, if any. */
+  public Optional<ConfigRefusal> lastRefusedChange() {
+    return runtime.lastRefusedChange();
   }
 
   /** The operations this runtime serves, each with its executor and provider chain, as logged at start. */

@@ -160,6 +160,19 @@ public final class AxleConfig {
   }
 
   /**
+   * A copy with {@code values} on top, each read from {@code source}: a live layer of a running service
+   * ({@code Axle.reconfigure}). Values are turned into text as {@link Builder#put(String, Object)} does.
+   */
+  public AxleConfig overlay(Map<String, ?> values, String source) {
+    Objects.requireNonNull(source, "source");
+    Map<String, ConfigValue> copy = new LinkedHashMap<>(this.values);
+    values.forEach((key, value) -> copy.put(Aliases.canonical(Objects.requireNonNull(key, "key")),
+        new ConfigValue(ValueText.of(Objects.requireNonNull(value, () -> key + ": null (expected: a value)")),
+            source)));
+    return new AxleConfig(copy, remainingArgs);
+  }
+
+  /**
    * Strict check against the known keys: every value of every known key parses; every key under "axle."
    * is known.
    *

@@ -36,15 +36,17 @@ public final class ConfigKey<T> {
   private final Supplier<? extends T> defaultValue;
   private final String defaultDescription;
   private final boolean family;
+  private final boolean live;
 
   private ConfigKey(String name, String description, ValueType<T> type,
-      Supplier<? extends T> defaultValue, String defaultDescription, boolean family) {
+      Supplier<? extends T> defaultValue, String defaultDescription, boolean family, boolean live) {
     this.name = name;
     this.description = description;
     this.type = type;
     this.defaultValue = defaultValue;
     this.defaultDescription = defaultDescription;
     this.family = family;
+    this.live = live;
   }
 
   /** An integer in [min, max]; pass {@link Integer#MAX_VALUE} as max for a lower bound only. */
@@ -119,10 +121,10 @@ public final class ConfigKey<T> {
     requireName(name);
     Objects.requireNonNull(description, "description");
     if (defaultValue == null) {
-      return new ConfigKey<>(name, description, type, null, "none", false);
+      return new ConfigKey<>(name, description, type, null, "none", false, false);
     }
     type.checkDefault(name, defaultValue);
-    return new ConfigKey<>(name, description, type, () -> defaultValue, type.format(defaultValue), false);
+    return new ConfigKey<>(name, description, type, () -> defaultValue, type.format(defaultValue), false, false);
   }
 
   private static void requireName(String name) {
@@ -134,7 +136,16 @@ public final class ConfigKey<T> {
 
   /** A copy that also covers every key {@code name + ".<anything>"}. */
   public ConfigKey<T> family() {
-    return new ConfigKey<>(name, description, type, defaultValue, defaultDescription, true);
+    return new ConfigKey<>(name, description, type, defaultValue, defaultDescription, true, live);
+  }
+
+  /**
+   * A copy that a running service takes on a change ({@code Axle.reconfigure}): what it sets is read again
+   * when the chains of the operations are assembled anew. A key that is not live is read once at start, and
+   * a change to it is refused, naming it.
+   */
+  public ConfigKey<T> live() {
+    return new ConfigKey<>(name, description, type, defaultValue, defaultDescription, family, true);
   }
 
   /**
@@ -143,7 +154,7 @@ public final class ConfigKey<T> {
    */
   public ConfigKey<T> withDefault(Supplier<? extends T> defaultValue, String defaultDescription) {
     return new ConfigKey<>(name, description, type, Objects.requireNonNull(defaultValue),
-        Objects.requireNonNull(defaultDescription), family);
+        Objects.requireNonNull(defaultDescription), family, live);
   }
 
   /**
@@ -156,7 +167,7 @@ public final class ConfigKey<T> {
       throw new IllegalStateException(name + " is not a choice key");
     }
     ValueType<T> widened = (ValueType<T>) choice.orNamed(Objects.requireNonNull(what));
-    return new ConfigKey<>(name, description, widened, defaultValue, defaultDescription, family);
+    return new ConfigKey<>(name, description, widened, defaultValue, defaultDescription, family, live);
   }
 
   public String name() {
@@ -187,6 +198,11 @@ public final class ConfigKey<T> {
 
   public boolean isFamily() {
     return family;
+  }
+
+  /** Whether a running service takes a change of this key ({@link #live()}); otherwise it needs a restart. */
+  public boolean isLive() {
+    return live;
   }
 
   /** The default, computed now; empty if the key has none. */

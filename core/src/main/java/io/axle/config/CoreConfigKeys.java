@@ -60,7 +60,7 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
           + "weighted-random (by each instance's weight property) or least-outstanding (the fewer calls in "
           + "flight of two picked at random).",
       "round-robin", "weighted-random", "least-outstanding").orNamed("the name of a registered load balancer")
-      .family();
+      .family().live();
 
   public static final ConfigKey<Duration> LOADBALANCE_ISOLATION_BACKOFF = ConfigKey.durationKey(
       "axle.loadbalance.isolation.backoff", Duration.ofSeconds(1),
@@ -74,53 +74,53 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
   public static final ConfigKey<Duration> LOADBALANCE_ISOLATION_REFUSED_BACKOFF = ConfigKey.durationKey(
       "axle.loadbalance.isolation.refused-backoff", Duration.ofMillis(100),
       "How long an instance that refused a call before running it (at a limit, queue full, stopping) is skipped "
-          + "while another can be picked; 0 does not skip it.");
+          + "while another can be picked; 0 does not skip it.").live();
 
   /** {@code axle.governance.retry.attempts[.<service>[.<schema>[.<operation>]]]}. */
   public static final ConfigKey<Integer> RETRY_ATTEMPTS = ConfigKey.intKey(
       "axle.governance.retry.attempts", 2, 1, 10,
       "Consumer, for idempotent operations: how many times a call may be sent in all, the first included, "
           + "when it fails with CONNECTION_FAILED, OVERLOADED, SHUTTING_DOWN, PROVIDER_ERROR or INTERNAL_ERROR; "
-          + "1 sends it once.").family();
+          + "1 sends it once.").family().live();
 
   /** {@code axle.governance.retry.idempotent[.<service>[.<schema>[.<operation>]]]}: overrides {@code @Idempotent}. */
   public static final ConfigKey<Boolean> RETRY_IDEMPOTENT = ConfigKey.booleanKey(
       "axle.governance.retry.idempotent", false,
       "Consumer: treat the operations of a service, schema or operation as idempotent (as @Idempotent on the "
-          + "method does), so that axle.governance.retry.attempts applies to them.").family();
+          + "method does), so that axle.governance.retry.attempts applies to them.").family().live();
 
   public static final ConfigKey<Duration> RETRY_BACKOFF = ConfigKey.durationKey(
       "axle.governance.retry.backoff", Duration.ofMillis(10),
       "Consumer: the pause before the first retry, doubled before each further one, with jitter of half of "
-          + "it either way; never past the call's deadline.").family();
+          + "it either way; never past the call's deadline.").family().live();
 
   public static final ConfigKey<Integer> RETRY_BUDGET_PERCENT = ConfigKey.intKey(
       "axle.governance.retry.budget-percent", 10, 0, 100,
       "Consumer: retries to a service, hedges and resends of calls a provider refused before running them may "
           + "add at most this share of its calls over the last 10 seconds, in percent, plus the reserve of "
-          + "budget-min-per-second, so that they cannot multiply the load of an outage.");
+          + "budget-min-per-second, so that they cannot multiply the load of an outage.").live();
 
   public static final ConfigKey<Integer> RETRY_BUDGET_MIN_PER_SECOND = ConfigKey.intKey(
       "axle.governance.retry.budget-min-per-second", 10, 0, 1_000_000,
       "Consumer: a reserve of this many retries a second to a service (counted over 10 seconds), whatever its "
-          + "traffic, so that a quiet service can retry at all.");
+          + "traffic, so that a quiet service can retry at all.").live();
 
   /** {@code axle.governance.hedge.delay[.<service>[.<schema>[.<operation>]]]}: none hedges nothing. */
   public static final ConfigKey<HedgeDelay> HEDGE_DELAY = ConfigKey.custom(
       "axle.governance.hedge.delay", null, HedgeDelay.EXPECTED, HedgeDelay::parse,
       "Consumer, for idempotent operations: when a call has not answered after this time (a duration, or a "
           + "percentile of the operation's latency such as p95), send a second attempt to another instance and take "
-          + "the first answer; takes the place of retries for the operation; unset hedges nothing.").family();
+          + "the first answer; takes the place of retries for the operation; unset hedges nothing.").family().live();
 
   /** {@code axle.governance.fault.delay[.<schema>[.<operation>]]}: provider-side fault injection. */
   public static final ConfigKey<Duration> FAULT_DELAY = ConfigKey.durationKey(
       "axle.governance.fault.delay", Duration.ZERO,
       "Provider fault injection, per schema or operation: hold each affected call this long before its method "
-          + "runs, on the thread that runs it; 0 injects no delay.").family();
+          + "runs, on the thread that runs it; 0 injects no delay.").family().live();
 
   public static final ConfigKey<Integer> FAULT_DELAY_PERCENT = ConfigKey.intKey(
       "axle.governance.fault.delay-percent", 100, 0, 100,
-      "The share of calls, in percent, that axle.governance.fault.delay holds.").family();
+      "The share of calls, in percent, that axle.governance.fault.delay holds.").family().live();
 
   /** {@code axle.governance.fault.abort[.<schema>[.<operation>]]}: the status a faulted call fails with. */
   public static final ConfigKey<String> FAULT_ABORT = ConfigKey.choiceKey(
@@ -128,11 +128,11 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       "Provider fault injection, per schema or operation: fail each affected call with this status without "
           + "running its method; unset aborts none.",
       "BAD_REQUEST", "NOT_FOUND", "PROVIDER_ERROR", "OVERLOADED", "DEADLINE_EXCEEDED", "SHUTTING_DOWN",
-      "INTERNAL_ERROR").family();
+      "INTERNAL_ERROR").family().live();
 
   public static final ConfigKey<Integer> FAULT_ABORT_PERCENT = ConfigKey.intKey(
       "axle.governance.fault.abort-percent", 100, 0, 100,
-      "The share of calls, in percent, that axle.governance.fault.abort fails.").family();
+      "The share of calls, in percent, that axle.governance.fault.abort fails.").family().live();
 
   /** {@code axle.registry.local.<service>}. */
   public static final ConfigKey<List<String>> REGISTRY_LOCAL = ConfigKey.listKey(
@@ -163,38 +163,38 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
 
   public static final ConfigKey<Integer> EXECUTOR_DEFAULT_GROUP = ConfigKey.intKey(
       "axle.executor.default.group", 2, 1, Integer.MAX_VALUE,
-      "Number of thread groups in the default grouped executor.");
+      "Number of thread groups in the default grouped executor.").live();
 
   public static final ConfigKey<Integer> EXECUTOR_DEFAULT_THREAD_PER_GROUP = ConfigKey.intKey(
       "axle.executor.default.thread-per-group", 8, 1, Integer.MAX_VALUE,
-      "Number of threads in each group of the default grouped executor.");
+      "Number of threads in each group of the default grouped executor.").live();
 
   public static final ConfigKey<Integer> EXECUTOR_DEFAULT_MAX_QUEUE_SIZE = ConfigKey.intKey(
       "axle.executor.default.max-queue-size", 10000, 1, Integer.MAX_VALUE,
-      "Maximum number of queued tasks per group of the default grouped executor before calls are rejected.");
+      "Maximum number of queued tasks per group of the default grouped executor before calls are rejected.").live();
 
   public static final ConfigKey<String> EXECUTOR_DEFAULT_HAND_OFF = ConfigKey.choiceKey(
       "axle.executor.default.hand-off", "burst",
       "How the event loop hands requests to the built-in group and virtual executors: burst (the requests of one "
           + "loop iteration as one task, one worker or virtual thread woken; shared out when some still wait burst-stall after the first started) or task (each request "
           + "its own task).",
-      "burst", "task");
+      "burst", "task").live();
 
   public static final ConfigKey<Duration> EXECUTOR_DEFAULT_BURST_STALL = ConfigKey.durationKey(
       "axle.executor.default.burst-stall", Duration.ofMillis(1), Duration.ofMillis(1),
       "With hand-off burst: how long after a burst's first request started the requests still waiting in it are "
-          + "shared out to idle workers.");
+          + "shared out to idle workers.").live();
 
   public static final ConfigKey<String> EXECUTORS_DEFAULT = ConfigKey.choiceKey(
       "axle.executors.default", "group",
       "Executor that runs provider operations unless axle.executors.Provider says otherwise.",
-      "inline", "group", "virtual").orNamed(EXECUTOR_NAME);
+      "inline", "group", "virtual").orNamed(EXECUTOR_NAME).live();
 
   /** {@code axle.executors.Provider.<schema>[.<operation>]}; unset means {@link #EXECUTORS_DEFAULT}. */
   public static final ConfigKey<String> EXECUTORS_PROVIDER = ConfigKey.choiceKey(
       "axle.executors.Provider", null,
       "Executor for the operations of one schema or one operation, overriding axle.executors.default.",
-      "inline", "group", "virtual").orNamed(EXECUTOR_NAME).family();
+      "inline", "group", "virtual").orNamed(EXECUTOR_NAME).family().live();
 
   /**
    * The names registered at run time that the executor keys may give, for {@link AxleConfig#validate(
@@ -209,16 +209,16 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
   public static final ConfigKey<String> REFERENCES_TRANSPORT = ConfigKey.choiceKey(
       "axle.references.transport", "highway",
       "Transport used to call a service, schema or operation.",
-      "highway", "rest").family();
+      "highway", "rest").family().live();
 
   /** {@code axle.request.timeout.<service>[.<schema>[.<operation>]]}. */
   public static final ConfigKey<Duration> REQUEST_TIMEOUT = ConfigKey.durationKey(
       "axle.request.timeout", Duration.ofMillis(30000), Duration.ofMillis(1),
-      "How long a consumer waits for a response before failing the call.").family();
+      "How long a consumer waits for a response before failing the call.").family().live();
 
   public static final ConfigKey<Duration> SHUTDOWN_TIMEOUT = ConfigKey.durationKey(
       "axle.shutdown.timeout", Duration.ofSeconds(10),
-      "How long stopping waits for in-flight calls to complete.");
+      "How long stopping waits for in-flight calls to complete.").live();
 
   public static final ConfigKey<Duration> METRICS_WINDOW_TIME = ConfigKey.durationKey(
       "axle.metrics.window_time", Duration.ofMillis(1000), Duration.ofMillis(100),

@@ -62,20 +62,34 @@ public final class AxleRuntime {
   /** Load balancer names the runtime defines itself. */
   public static final Set<String> BUILT_IN_LOAD_BALANCERS = LoadBalancers.BUILT_IN.keySet();
 
-  private final AxleConfig config;
+  /** The configuration in force and the changes the runtime takes (docs/live-configuration.md). */
+  private final LiveConfig live;
   private final Registry registry;
   /** True when the runtime made the registry from configuration, and so closes it. */
   private final boolean ownsRegistry;
-  private final LoadBalancers loadBalancers;
   private final EndpointStates endpointStates;
   private volatile SelfRegistration registration;
   /** The policy modules on the class path (docs/governance.md). */
   private final List<PolicyFactory> policies;
-  private final ConsumerChains consumerChains;
-  private final ProviderChains providerChains;
+  private final List<Filter> consumerFilters;
+  private final List<Filter> providerFilters;
+  private final Map<String, Supplier<? extends io.axle.loadbalance.LoadBalancer>> registeredLoadBalancers;
+  private final LinkObserver linkObserver;
+  private final RetryPolicy.Delayer delayer;
+  /** What the configuration in force assembles chains with; replaced whole when it changes. */
+  private volatile Assembly assembly;
   private final InvocationListener listener;
   private final Vertx vertx;
-  private final ExecutorRegistry executors;
+  /**
+   * Serialises the making of references with configuration changes, so that no reference is assembled from
+   * a configuration a change is replacing.
+   */
+  private final Object wiringLock = new Object();
+
+  /** What one configuration assembles chains with: its executors, load balancers and both sides' assemblers. */
+  private record Assembly(AxleConfig config, ExecutorRegistry executors, LoadBalancers loadBalancers,
+      ConsumerChains consumerChains, ProviderChains providerChains) {
+  }
   private final Map<String, Transport> transports = new LinkedHashMap<>();
   private final Map<String, Endpoint> boundEndpoints = new LinkedHashMap<>();
   private final AtomicBoolean stopped = new AtomicBoolean();
@@ -86,37 +100,64 @@ public final class AxleRuntime {
    * the runtime stops, so a new proxy per call of {@link #reference} would pile up watchers.
    */
   private final Map<ReferenceKey, Object> references = new ConcurrentHashMap<>();
-  /** The endpoint selections of the references made: each holds a registry watch, closed at stop. */
-  private final List<EndpointSelection> selections = new CopyOnWriteArrayList<>();
-  /** The retry and hedge links of the references made, for {@link #policyStates}. */
-  private final List<Supplier<PolicyState>> retryStates = new CopyOnWriteArrayList<>();
-  /** Each operation of the references made, {@code service/schemaId.operation}, with the chain its calls pass. */
-  private final Map<String, List<ChainLink>> referenceChains = new java.util.concurrent.ConcurrentSkipListMap<>();
+  /**
+   * Each operation of the references made, with its chain: their endpoint selections hold registry watches,
+   * closed at stop or when a change replaces them; their retry and hedge links report to {@link #policyStates}.
+   */
+  private final List<ReferencedOperation> referenced = new CopyOnWriteArrayList<>();
+
+  /** An operation of a reference made, {@code service/schemaId.operation}, and the chain its new calls pass. */
+  private static final class ReferencedOperation {
+    final String service;
+    final OperationMeta op;
+    final ConsumerOperation operation;
+    volatile ConsumerChains.Assembled chain;
+
+    ReferencedOperation(String service, OperationMeta op, ConsumerOperation operation,
+        ConsumerChains.Assembled chain) {
+      this.service = service;
+      this.op = op;
+      this.operation = operation;
+      this.chain = chain;
+    }
+
+    String name() {
+      return service + "/" + op.qualifiedName();
+    }
+  }
 
   private record ReferenceKey(Class<?> schemaInterface, String serviceName, String schemaId) {
   }
 
-  private AxleRuntime(AxleConfig config, Registry registry, boolean ownsRegistry, RuntimeSpec spec,
+  private AxleRuntime(LiveConfig live, Registry registry, boolean ownsRegistry, RuntimeSpec spec,
       InvocationListener listener, Vertx vertx, ExecutorRegistry executors, List<PolicyFactory> policies) {
-    this.config = config;
+    this.live = live;
+    AxleConfig config = live.current();
     // Retry pauses and hedge delays, on a timer of the runtime's Vert.x.
-    RetryPolicy.Delayer delayer = (nanos, task) -> {
+    this.delayer = (nanos, task) -> {
       long timer = vertx.setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos)), id -> task.run());
       return () -> vertx.cancelTimer(timer);
     };
     this.policies = policies;
     this.registry = registry;
     this.ownsRegistry = ownsRegistry;
-    this.loadBalancers = new LoadBalancers(config, spec.loadBalancers);
     this.endpointStates = new EndpointStates(config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_BACKOFF),
         config.get(CoreConfigKeys.LOADBALANCE_ISOLATION_MAX_BACKOFF));
-    this.consumerChains = new ConsumerChains(config, spec.consumerFilters, policies, registry, loadBalancers,
-        endpointStates, delayer, spec.linkObserver);
-    this.providerChains = new ProviderChains(config, config.get(CoreConfigKeys.SERVICE_NAME), spec.providerFilters,
-        policies, spec.linkObserver);
+    this.consumerFilters = List.copyOf(spec.consumerFilters);
+    this.providerFilters = List.copyOf(spec.providerFilters);
+    this.registeredLoadBalancers = Map.copyOf(spec.loadBalancers);
+    this.linkObserver = spec.linkObserver;
+    this.assembly = assembly(config, executors);
     this.listener = listener;
     this.vertx = vertx;
-    this.executors = executors;
+  }
+
+  private Assembly assembly(AxleConfig config, ExecutorRegistry executors) {
+    LoadBalancers loadBalancers = new LoadBalancers(config, registeredLoadBalancers);
+    return new Assembly(config, executors, loadBalancers,
+        new ConsumerChains(config, consumerFilters, policies, registry, loadBalancers, endpointStates, delayer,
+            linkObserver),
+        new ProviderChains(config, config.get(CoreConfigKeys.SERVICE_NAME), providerFilters, policies, linkObserver));
   }
 
   /** Validates the configuration, starts the transports and serves the providers of {@code spec}. */
@@ -135,7 +176,8 @@ public final class AxleRuntime {
         .map(ServiceLoader.Provider::get).toList();
     List<ConfigKey<?>> knownKeys = new ArrayList<>(ConfigKeys.all());
     factories.forEach(f -> knownKeys.addAll(f.configKeys()));
-    config.validate(knownKeys, CoreConfigKeys.executorNames(spec.executors.keySet()));
+    Map<String, Set<String>> executorNames = CoreConfigKeys.executorNames(spec.executors.keySet());
+    config.validate(knownKeys, executorNames);
 
     // Before Vert.x: a registry that cannot be reached fails the start with nothing to undo.
     Registry effectiveRegistry = spec.registry != null ? spec.registry : Registries.fromConfig(config);
@@ -159,7 +201,8 @@ public final class AxleRuntime {
       }
       throw e;
     }
-    AxleRuntime runtime = new AxleRuntime(config, effectiveRegistry, spec.registry == null, spec,
+    AxleRuntime runtime = new AxleRuntime(new LiveConfig(config, knownKeys, executorNames), effectiveRegistry,
+        spec.registry == null, spec,
         Listeners.of(spec.listeners), vertx, executors, policies);
     try {
       Tls tls = Tls.of(config, vertx);
@@ -204,7 +247,7 @@ public final class AxleRuntime {
           runtime.boundEndpoints.put(transport.name(), bound);
         }
       }
-      runtime.describe(operations);
+      runtime.describe();
       runtime.logStarted(operations, tls, startNanos);
       // Only once every transport listens: a consumer that sees the entry can call it at once. A local
       // registry made from this runtime's own configuration is seen by no one else: nothing to tell.
@@ -242,14 +285,23 @@ public final class AxleRuntime {
     }
   }
 
-  /** Each served operation's provider chain, by {@code schemaId.operation}; filled at start. */
-  private final Map<String, ProviderChains.Assembled> providerChainByKey = new LinkedHashMap<>();
+  /** Each served operation's provider chain, by {@code schemaId.operation}; made at start, replaced by changes. */
+  private volatile Map<String, ProviderChains.Assembled> providerChainByKey = Map.of();
+  /** The operations served, with what serves them; fixed at start. */
+  private final List<Served> served = new ArrayList<>();
+
+  private record Served(ServedOperation operation, Object implementation) {
+    OperationMeta meta() {
+      return operation.meta();
+    }
+  }
 
   private ProviderOperations providerOperations(List<ProviderRegistration> providers) {
     // Every contract problem of every schema in one failed start, before a transport builds a codec.
     ContractCheck.requireValid(providers.stream()
         .map(p -> SchemaMeta.of(p.schemaId(), p.schemaInterface())).toList());
     Map<String, ProviderOperation> byKey = new LinkedHashMap<>();
+    Map<String, ProviderChains.Assembled> chains = new LinkedHashMap<>();
     Map<String, ProviderRegistration> bySchemaId = new HashMap<>();
     for (ProviderRegistration registration : providers) {
       ProviderRegistration previous = bySchemaId.putIfAbsent(registration.schemaId(), registration);
@@ -265,14 +317,17 @@ public final class AxleRuntime {
       }
       SchemaMeta schema = SchemaMeta.of(registration.schemaId(), registration.schemaInterface());
       for (OperationMeta op : schema.operations().values()) {
-        AxleExecutor executor = executors.forOperation(schema.schemaId(), op.name());
-        ProviderChains.Assembled chain = providerChains.assemble(op, registration.implementation());
-        byKey.put(key(schema.schemaId(), op.name()),
-            new ServedOperation(op, registration.implementation().getClass(), executor,
-                executors.describe(executor), chain.chain(), listener, providerCalls, chain.admissions()));
-        providerChainByKey.put(op.qualifiedName(), chain);
+        Assembly now = assembly;
+        AxleExecutor executor = now.executors().forOperation(schema.schemaId(), op.name());
+        ProviderChains.Assembled chain = now.providerChains().assemble(op, registration.implementation());
+        ServedOperation operation = new ServedOperation(op, registration.implementation().getClass(), executor,
+            now.executors().describe(executor), chain.chain(), listener, providerCalls, chain.admissions());
+        byKey.put(key(schema.schemaId(), op.name()), operation);
+        served.add(new Served(operation, registration.implementation()));
+        chains.put(op.qualifiedName(), chain);
       }
     }
+    providerChainByKey = Map.copyOf(chains);
     Map<String, ProviderOperation> frozen = Map.copyOf(byKey);
     List<ProviderOperation> ordered = List.copyOf(byKey.values());
     return new ProviderOperations() {
@@ -306,15 +361,15 @@ public final class AxleRuntime {
   private volatile List<io.axle.OperationInfo> operationInfos = List.of();
   private volatile String consumerChain = "";
 
-  private void describe(ProviderOperations operations) {
+  private void describe() {
     List<io.axle.OperationInfo> infos = new ArrayList<>();
-    for (ProviderOperation op : operations.all()) {
-      List<String> admissions = op instanceof ServedOperation served ? served.admissionNames() : List.of();
+    for (Served each : served) {
+      ServedOperation op = each.operation();
       infos.add(new io.axle.OperationInfo(op.meta().qualifiedName(), op.executorDescription(),
-          providerChainByKey.get(op.meta().qualifiedName()).describe(), admissions));
+          providerChainByKey.get(op.meta().qualifiedName()).describe(), op.admissionNames()));
     }
     operationInfos = List.copyOf(infos);
-    consumerChain = consumerChains.describeUngoverned();
+    consumerChain = assembly.consumerChains().describeUngoverned();
   }
 
   /** The operations served, with their executors and chains. */
@@ -348,14 +403,16 @@ public final class AxleRuntime {
 
   /** Each operation of the references made so far ({@code service/schemaId.operation}), with its chain. */
   public Map<String, String> consumerChains() {
-    Map<String, String> described = new LinkedHashMap<>();
-    referenceChains.forEach((operation, links) -> described.put(operation, FilterChains.describe(links)));
+    Map<String, String> described = new java.util.TreeMap<>();
+    referenced.forEach(r -> described.put(r.name(), r.chain.describe()));
     return described;
   }
 
   /** The links of each operation of the references made, for the tests that compare them with a call's path. */
   Map<String, List<ChainLink>> consumerLinks() {
-    return Map.copyOf(referenceChains);
+    Map<String, List<ChainLink>> links = new java.util.TreeMap<>();
+    referenced.forEach(r -> links.put(r.name(), r.chain.links()));
+    return links;
   }
 
   /** The links of each operation served, {@code schemaId.operation}, as {@link #consumerLinks}. */
@@ -370,8 +427,14 @@ public final class AxleRuntime {
     // TLS is on every listener or on none (axle.tls.server.enabled): each says which, as a scanner would see it.
     List<String> listening = boundEndpoints.values().stream()
         .map(endpoint -> endpoint + (tls.server() ? " (TLS)" : " (plaintext)")).toList();
-    log.info("Axle service '{}' started in {} ms; transports: {}; listening: {}{}", config.get(CoreConfigKeys.SERVICE_NAME),
-        millis, transports.keySet(), listening, tls.client() ? "; calls out over TLS" : "");
+    log.info("Axle service '{}' started in {} ms; transports: {}; listening: {}{}",
+        config().get(CoreConfigKeys.SERVICE_NAME), millis, transports.keySet(), listening,
+        tls.client() ? "; calls out over TLS" : "");
+    logWiring();
+  }
+
+  /** The chains as assembled: at start, and again after each configuration change. */
+  private void logWiring() {
     log.info("consumer chain: {}", consumerChain);
     for (io.axle.OperationInfo op : operationInfos) {
       log.info("  serves {} on {}: {}{}", op.name(), op.executor(),
@@ -398,74 +461,189 @@ public final class AxleRuntime {
 
   private <T> T newReference(Class<T> schemaInterface, String serviceName, String schemaId,
       List<EndpointSelection> made) {
-    ServiceInstances instances = registry.lookup(serviceName);
-    if (instances.instances().isEmpty()) {
-      if (!registry.isDynamic()) {
-        throw new IllegalArgumentException("reference to service " + serviceName + ": not in "
-            + registry.describe() + " (known services: " + registry.knownServices() + "; expected: "
-            + registry.howToList(serviceName, config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, serviceName))
+    synchronized (wiringLock) {
+      AxleConfig config = assembly.config();
+      ServiceInstances instances = registry.lookup(serviceName);
+      if (instances.instances().isEmpty()) {
+        if (!registry.isDynamic()) {
+          throw new IllegalArgumentException("reference to service " + serviceName + ": not in "
+              + registry.describe() + " (known services: " + registry.knownServices() + "; expected: "
+              + registry.howToList(serviceName, config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT,
+                  serviceName)) + ")");
+        }
+        log.warn("reference to service {}: no instance in {} yet; its calls fail until one registers",
+            serviceName, registry.describe());
+      }
+      Optional<Set<String>> schemas = registry.schemas(serviceName);
+      if (schemas.isPresent() && !schemas.get().contains(schemaId)) {
+        String key = CoreConfigKeys.REGISTRY_SCHEMAS.name() + "." + serviceName;
+        throw new IllegalArgumentException("reference to " + serviceName + "/" + schemaId + ": service "
+            + serviceName + " serves no schema " + schemaId + " (expected: one of " + schemas.get()
+            + ", as registered" + (config.keys().contains(key) ? " by " + key + " — " + config.origin(key) : "")
             + ")");
       }
-      log.warn("reference to service {}: no instance in {} yet; its calls fail until one registers",
-          serviceName, registry.describe());
-    }
-    Optional<Set<String>> schemas = registry.schemas(serviceName);
-    if (schemas.isPresent() && !schemas.get().contains(schemaId)) {
-      String key = CoreConfigKeys.REGISTRY_SCHEMAS.name() + "." + serviceName;
-      throw new IllegalArgumentException("reference to " + serviceName + "/" + schemaId + ": service " + serviceName
-          + " serves no schema " + schemaId + " (expected: one of " + schemas.get() + ", as registered"
-          + (config.keys().contains(key) ? " by " + key + " — " + config.origin(key) : "") + ")");
-    }
-    SchemaMeta schema = SchemaMeta.of(schemaId, schemaInterface);
-    ContractCheck.requireValid(List.of(schema));
-    Map<Method, ConsumerOperation> operations = new HashMap<>();
-    // Shown once the reference is made: a reference that fails half-way leaves nothing behind.
-    List<Supplier<PolicyState>> againStates = new ArrayList<>();
-    Map<String, List<ChainLink>> chains = new LinkedHashMap<>();
-    for (OperationMeta op : schema.operations().values()) {
-      String transportName = config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, serviceName, schemaId, op.name());
-      Transport transport = transports.get(transportName);
-      if (transport == null) {
-        String key = config.mostSpecificKey(CoreConfigKeys.REFERENCES_TRANSPORT, serviceName, schemaId, op.name());
-        throw new IllegalArgumentException(key + ": " + transportName + " (expected: a transport on the class path: "
-            + transports.keySet() + ") — " + config.origin(key));
+      SchemaMeta schema = SchemaMeta.of(schemaId, schemaInterface);
+      ContractCheck.requireValid(List.of(schema));
+      Map<Method, ConsumerOperation> operations = new HashMap<>();
+      // Shown once the reference is made: a reference that fails half-way leaves nothing behind.
+      List<ReferencedOperation> madeOperations = new ArrayList<>();
+      for (OperationMeta op : schema.operations().values()) {
+        ConsumerChains.Assembled chain = assembleReferenced(assembly, serviceName, op);
+        made.add(chain.selection());
+        String described = chain.describe();
+        if (!described.equals(consumerChain)) {
+          log.info("reference {}/{}: {} passes {}", serviceName, schemaId, op.name(), described);
+        }
+        ConsumerOperation operation = new ConsumerOperation(op, listener, wiring(config, serviceName, op, chain));
+        operations.put(op.method(), operation);
+        madeOperations.add(new ReferencedOperation(serviceName, op, operation, chain));
       }
-      Duration timeout = config.getMostSpecific(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name());
-      ConsumerChains.Assembled chain = consumerChains.assemble(serviceName, op, transport);
-      made.add(chain.selection());
-      if (chain.againState() != null) {
-        againStates.add(chain.againState());
+      T proxy = ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
+      referenced.addAll(madeOperations);
+      if (stopped.get()) {
+        // Made while the runtime stopped, maybe after its watches were closed: closed here instead.
+        made.forEach(EndpointSelection::close);
       }
-      String described = chain.describe();
-      chains.put(serviceName + "/" + op.qualifiedName(), chain.links());
-      if (!described.equals(consumerChain)) {
-        log.info("reference {}/{}: {} passes {}", serviceName, schemaId, op.name(), described);
-      }
-      operations.put(op.method(), new ConsumerOperation(op, transport.name(), timeout.toNanos(),
-          config.mostSpecificKey(CoreConfigKeys.REQUEST_TIMEOUT, serviceName, schemaId, op.name()), listener,
-          chain.chain()));
+      return proxy;
     }
-    T proxy = ReferenceProxy.create(schemaInterface, serviceName + "/" + schemaId, Map.copyOf(operations));
-    retryStates.addAll(againStates);
-    referenceChains.putAll(chains);
-    selections.addAll(made);
+  }
+
+  /** The chain of {@code op} of a reference to {@code service}, over the transport its configuration names. */
+  private ConsumerChains.Assembled assembleReferenced(Assembly with, String service, OperationMeta op) {
+    AxleConfig config = with.config();
+    String transportName = config.getMostSpecific(CoreConfigKeys.REFERENCES_TRANSPORT, service, op.schemaId(),
+        op.name());
+    Transport transport = transports.get(transportName);
+    if (transport == null) {
+      String key = config.mostSpecificKey(CoreConfigKeys.REFERENCES_TRANSPORT, service, op.schemaId(), op.name());
+      throw new IllegalArgumentException(key + ": " + transportName + " (expected: a transport on the class path: "
+          + transports.keySet() + ") — " + config.origin(key));
+    }
+    return with.consumerChains().assemble(service, op, transport);
+  }
+
+  private static ConsumerOperation.Wiring wiring(AxleConfig config, String service, OperationMeta op,
+      ConsumerChains.Assembled chain) {
+    Duration timeout = config.getMostSpecific(CoreConfigKeys.REQUEST_TIMEOUT, service, op.schemaId(), op.name());
+    return new ConsumerOperation.Wiring(chain.transport(), timeout.toNanos(),
+        config.mostSpecificKey(CoreConfigKeys.REQUEST_TIMEOUT, service, op.schemaId(), op.name()), chain.chain());
+  }
+
+  /** The configuration in force, its version, and the last change refused. */
+  public io.axle.config.ConfigVersion configVersion() {
+    return live.version();
+  }
+
+  public Optional<io.axle.config.ConfigRefusal> lastRefusedChange() {
+    return live.lastRefusal();
+  }
+
+  /**
+   * Replaces the layer of {@code source} with {@code values} and applies the configuration it makes, as a
+   * whole or not at all ({@link LiveConfig}): every served operation and every operation of the references
+   * made takes its new executor and chain for its next call; calls in flight finish as they started.
+   */
+  public io.axle.config.ConfigVersion reconfigure(String source, Map<String, ?> values) {
     if (stopped.get()) {
-      // Made while the runtime stopped, maybe after its watches were closed: closed here instead.
-      made.forEach(EndpointSelection::close);
+      throw new IllegalStateException("configuration change from " + source + ": the runtime is stopped");
     }
-    return proxy;
+    synchronized (wiringLock) {
+      return live.apply(source, values, this::prepare);
+    }
+  }
+
+  /**
+   * Assembles everything {@code next} makes, checking it on the way; the commit returned swaps it in. Nothing
+   * is swapped, and the watches of new endpoint selections are closed, when an assembly throws.
+   */
+  private Runnable prepare(AxleConfig next) {
+    Assembly before = assembly;
+    Assembly after = assembly(next, before.executors().next(next));
+    List<Runnable> swaps = new ArrayList<>();
+    List<EndpointSelection> newSelections = new ArrayList<>();
+    Map<String, ProviderChains.Assembled> providerChains = new LinkedHashMap<>();
+    try {
+      for (Served each : served) {
+        OperationMeta op = each.meta();
+        AxleExecutor executor = after.executors().forOperation(op.schemaId(), op.name());
+        ProviderChains.Assembled chain = after.providerChains().assemble(op, each.implementation());
+        ServedOperation.Wiring wiring = new ServedOperation.Wiring(executor, after.executors().describe(executor),
+            chain.chain(), chain.admissions());
+        providerChains.put(op.qualifiedName(), chain);
+        swaps.add(() -> each.operation().rewire(wiring));
+      }
+      for (ReferencedOperation each : referenced) {
+        ConsumerChains.Assembled chain = assembleReferenced(after, each.service, each.op);
+        newSelections.add(chain.selection());
+        ConsumerOperation.Wiring wiring = wiring(next, each.service, each.op, chain);
+        swaps.add(() -> {
+          each.operation.rewire(wiring);
+          each.chain = chain;
+        });
+      }
+    } catch (RuntimeException e) {
+      newSelections.forEach(EndpointSelection::close);
+      throw e;
+    }
+    return () -> {
+      List<EndpointSelection> oldSelections = referenced.stream().map(r -> r.chain.selection()).toList();
+      swaps.forEach(Runnable::run);
+      providerChainByKey = Map.copyOf(providerChains);
+      assembly = after;
+      describe();
+      // The calls in flight on the old chains keep what their selections last saw: only new calls need watches.
+      oldSelections.forEach(this::closeQuietly);
+      retire(before.executors().unusedBy(after.executors()));
+      logWiring();
+    };
+  }
+
+  /**
+   * Shuts the pools no operation selects any more down once no new call can reach them: a call that read the
+   * old wiring hands its task over within its event loop's turn (bursts at its end), well within the pause;
+   * what they queued finishes within the shutdown timeout.
+   */
+  private void retire(List<AxleExecutor> unused) {
+    if (unused.isEmpty()) {
+      return;
+    }
+    Duration grace = assembly.config().get(CoreConfigKeys.SHUTDOWN_TIMEOUT);
+    Thread.ofPlatform().daemon().name("axle-retire-executors").start(() -> {
+      try {
+        Thread.sleep(RETIRE_PAUSE.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      for (AxleExecutor executor : unused) {
+        if (!executor.shutdown(grace)) {
+          log.warn("executor {} taken out of use by a configuration change still ran tasks after {} ms; they "
+              + "were interrupted", executor.name(), grace.toMillis());
+        }
+      }
+    });
+  }
+
+  private static final Duration RETIRE_PAUSE = Duration.ofSeconds(1);
+
+  private void closeQuietly(EndpointSelection selection) {
+    try {
+      selection.close();
+    } catch (RuntimeException e) {
+      log.warn("a watch of {} did not close cleanly: {}", registry.describe(), e.toString());
+    }
   }
 
   public Optional<Endpoint> endpoint(String transport) {
     return Optional.ofNullable(boundEndpoints.get(transport));
   }
 
+  /** The configuration in force: the start's, with the changes taken since. */
   public AxleConfig config() {
-    return config;
+    return live.current();
   }
 
   public Map<String, AxleExecutor> executors() {
-    return executors.inUse();
+    return assembly.executors().inUse();
   }
 
   /**
@@ -481,8 +659,9 @@ public final class AxleRuntime {
         log.warn("policy states of {} could not be read: {}", factory.getClass().getName(), e.toString());
       }
     }
-    for (Supplier<PolicyState> retry : retryStates) {
-      PolicyState state = retry.get();
+    for (ReferencedOperation each : referenced) {
+      Supplier<PolicyState> again = each.chain.againState();
+      PolicyState state = again == null ? null : again.get();
       if (state != null) {
         states.add(state);
       }
@@ -494,6 +673,7 @@ public final class AxleRuntime {
     if (!stopped.compareAndSet(false, true)) {
       return;
     }
+    AxleConfig config = config();
     Duration requested = requestedGrace != null ? requestedGrace : config.get(CoreConfigKeys.SHUTDOWN_TIMEOUT);
     long deadline = System.nanoTime() + requested.toNanos();
     SelfRegistration own = registration;
@@ -529,7 +709,7 @@ public final class AxleRuntime {
     }
     // Idle pool threads need a moment to notice the shutdown even when no task is left.
     long left = Math.max(TimeUnit.MILLISECONDS.toNanos(200), deadline - System.nanoTime());
-    if (!executors.shutdown(Duration.ofNanos(left))) {
+    if (!assembly.executors().shutdown(Duration.ofNanos(left))) {
       log.warn("executor tasks were still running after the grace period of {} ms; they were interrupted",
           grace.toMillis());
     }
@@ -540,12 +720,9 @@ public final class AxleRuntime {
     }
     // Last before the registry: calls still running through the grace went on hearing of its changes. A
     // registry handed to the builder outlives this runtime and must not keep its listeners.
-    for (EndpointSelection selection : selections) {
-      try {
-        selection.close();
-      } catch (RuntimeException e) {
-        log.warn("a watch of {} did not close cleanly: {}", registry.describe(), e.toString());
-      }
+    synchronized (wiringLock) {
+      // Under the lock: a change being committed has closed the selections it replaced, or closes none.
+      referenced.forEach(r -> closeQuietly(r.chain.selection()));
     }
     if (ownsRegistry) {
       try {

@@ -51,9 +51,10 @@ final class ConsumerChains {
    *
    * @param selection the operation's endpoint selection, which watches the registry until it is closed
    * @param againState what its retry or hedging link reports ({@code Axle.policyStates()}), or null without one
+   * @param transport the name of the transport at its end
    */
   record Assembled(List<ChainLink> links, InvocationChain chain, EndpointSelection selection,
-      Supplier<PolicyState> againState) {
+      Supplier<PolicyState> againState, String transport) {
     String describe() {
       return FilterChains.describe(links);
     }
@@ -98,7 +99,7 @@ final class ConsumerChains {
     InvocationChain chain = FilterChains.build(op, links, new EndpointSelection.TransportLink(transport), observer);
     Supplier<PolicyState> state = again instanceof RetryPolicy retry ? retry::state
         : again instanceof HedgePolicy hedge ? hedge::state : null;
-    return new Assembled(List.copyOf(links), chain, selection, state);
+    return new Assembled(List.copyOf(links), chain, selection, state, transport.name());
   }
 
   /** Hedging when a delay is set for an idempotent operation, else retries when it may be sent more than once. */

@@ -20,6 +20,8 @@ final class ExecutorRegistry {
   private final AxleConfig config;
   private final Map<String, AxleExecutor> named;
   private final Map<String, AxleExecutor> created = new LinkedHashMap<>();
+  /** The built-in pools of the registry this one follows, taken again when selected (same settings). */
+  private final Map<String, AxleExecutor> reusable = new LinkedHashMap<>();
 
   ExecutorRegistry(AxleConfig config, Map<String, AxleExecutor> named) {
     this.config = config;
@@ -38,6 +40,11 @@ final class ExecutorRegistry {
   private AxleExecutor byName(String name, String key) {
     AxleExecutor executor = created.get(name);
     if (executor != null) {
+      return executor;
+    }
+    executor = reusable.get(name);
+    if (executor != null) {
+      created.put(name, executor);
       return executor;
     }
     executor = switch (name) {
@@ -61,6 +68,37 @@ final class ExecutorRegistry {
     }
     created.put(name, executor);
     return executor;
+  }
+
+  /** The settings of the built-in pools, {@code axle.executor.default.*}: a change to any makes new pools. */
+  private static final List<String> BUILT_IN_SETTINGS = List.of(CoreConfigKeys.EXECUTOR_DEFAULT_GROUP.name(),
+      CoreConfigKeys.EXECUTOR_DEFAULT_THREAD_PER_GROUP.name(), CoreConfigKeys.EXECUTOR_DEFAULT_MAX_QUEUE_SIZE.name(),
+      CoreConfigKeys.EXECUTOR_DEFAULT_HAND_OFF.name(), CoreConfigKeys.EXECUTOR_DEFAULT_BURST_STALL.name());
+
+  /**
+   * The registry of a changed configuration: the application's executors, and this one's built-in pools when
+   * their settings did not change; new built-in pools are made when an operation selects them.
+   */
+  ExecutorRegistry next(AxleConfig next) {
+    ExecutorRegistry registry = new ExecutorRegistry(next, named);
+    if (BUILT_IN_SETTINGS.stream().allMatch(key -> config.getRaw(key).equals(next.getRaw(key)))) {
+      registry.reusable.putAll(created);
+    }
+    return registry;
+  }
+
+  /**
+   * This registry's built-in pools that {@code next} does not use: once no new call can reach them, they are
+   * shut down, letting what they queued finish. The application's executors stay until the runtime stops.
+   */
+  List<AxleExecutor> unusedBy(ExecutorRegistry next) {
+    List<AxleExecutor> unused = new ArrayList<>();
+    created.forEach((name, executor) -> {
+      if (named.get(name) != executor && !next.created.containsValue(executor)) {
+        unused.add(executor);
+      }
+    });
+    return unused;
   }
 
   /** Whether the built-in executors take bursts ({@code axle.executor.default.hand-off: burst}). */

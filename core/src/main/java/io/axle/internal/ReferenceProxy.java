@@ -55,10 +55,11 @@ final class ReferenceProxy implements InvocationHandler {
           + Thread.currentThread().getName() + " would dead-lock it (expected: call a CompletableFuture "
           + "method from event-loop code, or run this caller on a worker or virtual thread)");
     }
-    Invocation invocation = operation.newInvocation(args);
+    ConsumerOperation.Wiring wiring = operation.wiring();
+    Invocation invocation = operation.newInvocation(wiring, args);
     Response response;
     try {
-      response = operation.call(invocation).get();
+      response = operation.call(wiring, invocation).get();
     } catch (ExecutionException e) {
       response = Response.failure(Failures.internal(operation.meta().qualifiedName(), e));
     } catch (InterruptedException e) {
@@ -102,8 +103,9 @@ final class ReferenceProxy implements InvocationHandler {
 
   private static CompletableFuture<Object> callAsync(ConsumerOperation operation, Object[] args) {
     CompletableFuture<Object> result = new CompletableFuture<>();
-    Invocation invocation = operation.newInvocation(args);
-    operation.call(invocation).whenComplete((answer, error) -> {
+    ConsumerOperation.Wiring wiring = operation.wiring();
+    Invocation invocation = operation.newInvocation(wiring, args);
+    operation.call(wiring, invocation).whenComplete((answer, error) -> {
       Response response = error == null ? answer
           : Response.failure(Failures.internal(operation.meta().qualifiedName(), error));
       end(invocation, response);

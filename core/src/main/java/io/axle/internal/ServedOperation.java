@@ -34,16 +34,27 @@ public final class ServedOperation implements ProviderOperation {
 
   private final OperationMeta meta;
   private final Class<?> implementationType;
-  private final AxleExecutor executor;
-  private final String executorDescription;
-  private final InvocationChain chain;
   private final InvocationListener listener;
   /** The runtime's provider calls between {@link #serve} and their answer: what a stop waits for. */
   private final InFlightCalls inFlight;
-  /** Checks a call passes before it is queued (docs/governance.md); usually none. */
-  private final Admission[] admissions;
-  /** The executor runs each call on the thread that hands it over, at once. */
-  private final boolean inline;
+  /**
+   * What the calls pass, swapped whole when the configuration changes ({@link #rewire}): each call reads it
+   * once as it arrives, so a call in flight finishes on the executor and chain it started with.
+   */
+  private volatile Wiring wiring;
+
+  /**
+   * An executor, its description, the chain after its queue, and the admissions before it (docs/governance.md;
+   * usually none).
+   */
+  record Wiring(AxleExecutor executor, String executorDescription, InvocationChain chain, Admission[] admissions,
+      boolean inline) {
+    Wiring(AxleExecutor executor, String executorDescription, InvocationChain chain, List<Admission> admissions) {
+      // Inline: the executor runs each call on the thread that hands it over, at once.
+      this(executor, executorDescription, chain, admissions.toArray(Admission[]::new),
+          executor.kind() == ExecutorKind.INLINE);
+    }
+  }
 
   public ServedOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
       String executorDescription, InvocationChain chain) {
@@ -58,15 +69,16 @@ public final class ServedOperation implements ProviderOperation {
   public ServedOperation(OperationMeta meta, Class<?> implementationType, AxleExecutor executor,
       String executorDescription, InvocationChain chain, InvocationListener listener, InFlightCalls inFlight,
       List<Admission> admissions) {
-    this.admissions = admissions.toArray(Admission[]::new);
     this.listener = listener;
     this.inFlight = inFlight;
     this.meta = meta;
     this.implementationType = implementationType;
-    this.executor = executor;
-    this.executorDescription = executorDescription;
-    this.chain = chain;
-    this.inline = executor.kind() == ExecutorKind.INLINE;
+    this.wiring = new Wiring(executor, executorDescription, chain, admissions);
+  }
+
+  /** New calls take {@code next}; those already in flight finish as they started. */
+  void rewire(Wiring next) {
+    wiring = next;
   }
 
   @Override
@@ -85,12 +97,12 @@ public final class ServedOperation implements ProviderOperation {
 
   @Override
   public AxleExecutor executor() {
-    return executor;
+    return wiring.executor();
   }
 
   @Override
   public String executorDescription() {
-    return executorDescription;
+    return wiring.executorDescription();
   }
 
   @Override
@@ -111,13 +123,15 @@ public final class ServedOperation implements ProviderOperation {
     invocation.endpoint(caller);
     long decodedNanos = invocation.markNow(Stage.PROVIDER_DECODED);
     inFlight.started();
-    Admission.Ticket[] tickets = admissions.length == 0 ? null : admit(invocation, responder);
+    Wiring wiring = this.wiring;
+    Admission.Ticket[] tickets = wiring.admissions().length == 0 ? null : admit(wiring, invocation, responder);
     if (tickets == NOT_ADMITTED) {
       return;
     }
     // An inline call starts right here, with nothing queued before it: the reading just made times its
     // start too (a clock reading is 25 ns, and a provider's readings were a tenth of its loop).
-    Served served = new Served(invocation, responder, tickets, inline ? decodedNanos : 0);
+    Served served = new Served(wiring, invocation, responder, tickets, wiring.inline() ? decodedNanos : 0);
+    AxleExecutor executor = wiring.executor();
     // An executor that takes bursts gets this iteration's requests together, as the loop's iteration ends.
     if (executor.takesBursts() && LoopBursts.add(executor, served)) {
       return;
@@ -139,6 +153,7 @@ public final class ServedOperation implements ProviderOperation {
    * gives its admission tickets back once, with the response.
    */
   private final class Served implements RefusableTask, Consumer<Response> {
+    private final Wiring wiring;
     private final Invocation invocation;
     private final Responder responder;
     private final Admission.Ticket[] tickets;
@@ -148,7 +163,9 @@ public final class ServedOperation implements ProviderOperation {
     /** When the call started, if it starts on the thread that read it with nothing before it (inline); else 0. */
     private final long startsAtNanos;
 
-    Served(Invocation invocation, Responder responder, Admission.Ticket[] tickets, long startsAtNanos) {
+    Served(Wiring wiring, Invocation invocation, Responder responder, Admission.Ticket[] tickets,
+        long startsAtNanos) {
+      this.wiring = wiring;
       this.invocation = invocation;
       this.responder = responder;
       this.tickets = tickets;
@@ -158,7 +175,7 @@ public final class ServedOperation implements ProviderOperation {
     @Override
     public void run() {
       started = true;
-      ServedOperation.this.run(invocation, this, startsAtNanos);
+      ServedOperation.this.run(wiring, invocation, this, startsAtNanos);
     }
 
     @Override
@@ -171,7 +188,7 @@ public final class ServedOperation implements ProviderOperation {
           return;
         }
         if (why instanceof ExecutorOverloadedException) {
-          Refusals.provider(meta, executorDescription, why.getMessage());
+          Refusals.provider(meta, wiring.executorDescription(), why.getMessage());
         }
         accept(Response.failure(why instanceof ExecutorOverloadedException
             ? AxleException.notRun(Status.OVERLOADED, why.getMessage())
@@ -187,14 +204,14 @@ public final class ServedOperation implements ProviderOperation {
     /** An executor of the application's broke before taking the task: answered, counted out, tickets back. */
     void notQueued(Throwable why) {
       accept(Response.failure(Failures.internal(meta.qualifiedName() + " could not be queued to "
-          + executorDescription, why)));
+          + wiring.executorDescription(), why)));
     }
 
     @Override
     public void accept(Response response) {
       // Tickets first: a caller that calls again as soon as it has the answer finds the slot free.
       if (tickets != null) {
-        release(tickets, tickets.length, response);
+        release(wiring.admissions(), tickets, tickets.length, response);
       }
       try {
         responder.answer(invocation, response);
@@ -212,7 +229,8 @@ public final class ServedOperation implements ProviderOperation {
    * answered {@code OVERLOADED} (not run) here, on the event loop, and the tickets already taken
    * are given back with that answer.
    */
-  private Admission.Ticket[] admit(Invocation invocation, Responder responder) {
+  private Admission.Ticket[] admit(Wiring wiring, Invocation invocation, Responder responder) {
+    Admission[] admissions = wiring.admissions();
     Admission.Ticket[] tickets = new Admission.Ticket[admissions.length];
     for (int i = 0; i < admissions.length; i++) {
       Admission.Ticket ticket;
@@ -235,7 +253,7 @@ public final class ServedOperation implements ProviderOperation {
         Refusals.provider(meta, admissions[i].name(), message);
         Response refused = Response.failure(AxleException.notRun(Status.OVERLOADED, message));
         try {
-          release(tickets, i, refused);
+          release(admissions, tickets, i, refused);
           responder.answer(invocation, refused);
         } finally {
           inFlight.ended();
@@ -247,7 +265,7 @@ public final class ServedOperation implements ProviderOperation {
     return tickets;
   }
 
-  private void release(Admission.Ticket[] tickets, int count, Response response) {
+  private void release(Admission[] admissions, Admission.Ticket[] tickets, int count, Response response) {
     for (int i = 0; i < count; i++) {
       try {
         tickets[i].release(response);
@@ -263,10 +281,10 @@ public final class ServedOperation implements ProviderOperation {
 
   /** The admissions, as printed at start-up; empty when there are none. */
   public List<String> admissionNames() {
-    return java.util.Arrays.stream(admissions).map(Admission::name).toList();
+    return java.util.Arrays.stream(wiring.admissions()).map(Admission::name).toList();
   }
 
-  private void run(Invocation invocation, Consumer<Response> responder, long startsAtNanos) {
+  private void run(Wiring wiring, Invocation invocation, Consumer<Response> responder, long startsAtNanos) {
     long started;
     if (startsAtNanos != 0) {
       started = startsAtNanos;
@@ -278,13 +296,13 @@ public final class ServedOperation implements ProviderOperation {
       long waitedMicros = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - invocation.stageNanos(Stage.PROVIDER_RECEIVED));
       responder.accept(Response.failure(Status.DEADLINE_EXCEEDED, meta.qualifiedName()
           + " was not run: the caller's deadline passed " + waitedMicros / 1000.0
-          + " ms after the request arrived, while it waited in the queue of " + executorDescription));
+          + " ms after the request arrived, while it waited in the queue of " + wiring.executorDescription()));
       return;
     }
     CompletableFuture<Response> future;
     try {
       // As the call this thread serves: calls the method makes onwards inherit its deadline.
-      future = invocation.proceedServing(chain);
+      future = invocation.proceedServing(wiring.chain());
     } catch (Throwable t) {
       future = CompletableFuture.completedFuture(Response.failure(Failures.fromProvider(meta, t)));
     }
@@ -337,6 +355,6 @@ public final class ServedOperation implements ProviderOperation {
 
   @Override
   public String toString() {
-    return meta.qualifiedName() + " on " + executorDescription;
+    return meta.qualifiedName() + " on " + wiring.executorDescription();
   }
 }

@@ -18,7 +18,9 @@ import io.axle.policy.PolicyState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The governance policies of one runtime (docs/governance.md). Consumer links, outermost first:
@@ -34,30 +36,36 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class GovernancePolicies implements PolicyFactory {
   /** Adaptive limits by the key that set them (and its resolved settings), shared by their operations. */
   private final Map<String, AdaptiveLimit> adaptiveLimits = new ConcurrentHashMap<>();
-  /** The breakers made, per operation and per instance, for the states each metrics window shows. */
-  private final List<BreakerPolicy> breakers = new java.util.concurrent.CopyOnWriteArrayList<>();
-  private final List<InstanceBreakerPolicy> instanceBreakers = new java.util.concurrent.CopyOnWriteArrayList<>();
+  /**
+   * The policies in use, by what each guards ({@code kind service/schema.operation}), with the settings it was
+   * made from. The chains are assembled again when the configuration changes: a policy whose settings did not
+   * change is taken again, keeping its state (a breaker's window, a bulkhead's calls in flight, a rate's
+   * permits); one whose settings changed is made anew; one no longer configured is dropped, and with it its
+   * state from the metrics windows.
+   */
+  private final Map<String, Made> inUse = new ConcurrentHashMap<>();
+
+  private record Made(String settings, Object policy) {
+  }
 
   @Override
   public List<Filter> consumerPolicies(OperationScope scope) {
     AxleConfig config = scope.config();
     String[] path = scope.consumerPath();
     String operation = scope.operation().qualifiedName();
+    String guarded = scope.service() + "/" + operation;
     List<Filter> links = new ArrayList<>(3);
     KeyedSetting<Integer> concurrent = KeyedSetting.of(config, GovernanceKeys.CONSUMER_MAX_CONCURRENT, path);
-    if (concurrent.value() > 0) {
-      links.add(new ConcurrencyPolicy(operation, concurrent));
-    }
+    links.addAll(use("consumer-bulkhead " + guarded, concurrent.value() > 0, concurrent.toString(),
+        () -> new ConcurrencyPolicy(operation, concurrent)));
     KeyedSetting<Integer> rate = KeyedSetting.of(config, GovernanceKeys.CONSUMER_RATE_LIMIT, path);
-    if (rate.value() > 0) {
-      links.add(new RatePolicy(operation, rate));
-    }
-    if (config.getMostSpecific(GovernanceKeys.BREAKER_ENABLED, path)
-        && !config.getMostSpecific(GovernanceKeys.BREAKER_PER_INSTANCE, path)) {
-      BreakerPolicy breaker = new BreakerPolicy(BreakerSettings.of(config, path), scope.service(), scope.operation());
-      breakers.add(breaker);
-      links.add(breaker);
-    }
+    links.addAll(use("consumer-rate " + guarded, rate.value() > 0, rate.toString(),
+        () -> new RatePolicy(operation, rate)));
+    boolean breaker = config.getMostSpecific(GovernanceKeys.BREAKER_ENABLED, path)
+        && !config.getMostSpecific(GovernanceKeys.BREAKER_PER_INSTANCE, path);
+    BreakerSettings settings = breaker ? BreakerSettings.of(config, path) : null;
+    links.addAll(use("breaker " + guarded, breaker, breaker ? settings.identity() : "",
+        () -> new BreakerPolicy(settings, scope.service(), scope.operation())));
     return links;
   }
 
@@ -65,28 +73,27 @@ public final class GovernancePolicies implements PolicyFactory {
   public List<Filter> attemptPolicies(OperationScope scope) {
     AxleConfig config = scope.config();
     String[] path = scope.consumerPath();
-    if (config.getMostSpecific(GovernanceKeys.BREAKER_ENABLED, path)
-        && config.getMostSpecific(GovernanceKeys.BREAKER_PER_INSTANCE, path)) {
-      InstanceBreakerPolicy breaker = new InstanceBreakerPolicy(BreakerSettings.of(config, path), scope.service(),
-          scope.operation());
-      instanceBreakers.add(breaker);
-      return List.of(breaker);
-    }
-    return List.of();
+    boolean breaker = config.getMostSpecific(GovernanceKeys.BREAKER_ENABLED, path)
+        && config.getMostSpecific(GovernanceKeys.BREAKER_PER_INSTANCE, path);
+    BreakerSettings settings = breaker ? BreakerSettings.of(config, path) : null;
+    return use("instance-breaker " + scope.service() + "/" + scope.operation().qualifiedName(), breaker,
+        breaker ? settings.identity() : "", () -> new InstanceBreakerPolicy(settings, scope.service(),
+            scope.operation()));
   }
 
   /** Breakers that are not closed (a closed one is the usual case, and would only crowd the line), and adaptive limits. */
   @Override
   public List<PolicyState> states() {
     List<PolicyState> states = new ArrayList<>();
-    for (BreakerPolicy breaker : breakers) {
-      breaker.openState().ifPresent(states::add);
-    }
-    for (InstanceBreakerPolicy breaker : instanceBreakers) {
-      states.addAll(breaker.openStates());
-    }
-    for (AdaptiveLimit limit : adaptiveLimits.values()) {
-      states.add(limit.state());
+    Set<AdaptiveLimit> limits = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (Made made : new java.util.TreeMap<>(inUse).values()) {
+      if (made.policy() instanceof BreakerPolicy breaker) {
+        breaker.openState().ifPresent(states::add);
+      } else if (made.policy() instanceof InstanceBreakerPolicy breaker) {
+        states.addAll(breaker.openStates());
+      } else if (made.policy() instanceof AdaptiveLimit limit && limits.add(limit)) {
+        states.add(limit.state());
+      }
     }
     return states;
   }
@@ -98,19 +105,32 @@ public final class GovernancePolicies implements PolicyFactory {
     String operation = scope.operation().qualifiedName();
     List<Admission> admissions = new ArrayList<>(3);
     KeyedSetting<Integer> concurrent = KeyedSetting.of(config, GovernanceKeys.PROVIDER_MAX_CONCURRENT, path);
-    if (concurrent.value() > 0) {
-      admissions.add(new ConcurrencyAdmission(concurrent));
-    }
+    admissions.addAll(use("provider-bulkhead " + operation, concurrent.value() > 0, concurrent.toString(),
+        () -> new ConcurrencyAdmission(concurrent)));
     KeyedSetting<String> algorithm = KeyedSetting.of(config, GovernanceKeys.ADAPTIVE_LIMIT_ALGORITHM, path);
-    if (!algorithm.value().equals("off")) {
-      AdaptiveLimit.Settings settings = AdaptiveLimit.Settings.of(config, algorithm, path);
-      admissions.add(adaptiveLimits.computeIfAbsent(algorithm.key() + " " + settings,
-          k -> new AdaptiveLimit(settings)));
-    }
+    boolean adaptive = !algorithm.value().equals("off");
+    AdaptiveLimit.Settings settings = adaptive ? AdaptiveLimit.Settings.of(config, algorithm, path) : null;
+    String shared = adaptive ? algorithm.key() + " " + settings : "";
+    admissions.addAll(use("adaptive-limit " + operation, adaptive, shared,
+        () -> adaptiveLimits.computeIfAbsent(shared, k -> new AdaptiveLimit(settings))));
     KeyedSetting<Integer> rate = KeyedSetting.of(config, GovernanceKeys.PROVIDER_RATE_LIMIT, path);
-    if (rate.value() > 0) {
-      admissions.add(new RateAdmission(operation, rate));
-    }
+    admissions.addAll(use("provider-rate " + operation, rate.value() > 0, rate.toString(),
+        () -> new RateAdmission(operation, rate)));
     return admissions;
+  }
+
+  /**
+   * The policy guarding {@code guarded}: the one in use when its settings are the same, else a new one; none
+   * (and the one in use dropped) when {@code wanted} is false.
+   */
+  @SuppressWarnings("unchecked")
+  private <P> List<P> use(String guarded, boolean wanted, String settings, Supplier<P> make) {
+    if (!wanted) {
+      inUse.remove(guarded);
+      return List.of();
+    }
+    Made made = inUse.compute(guarded, (key, current) -> current != null && current.settings().equals(settings)
+        ? current : new Made(settings, make.get()));
+    return List.of((P) made.policy());
   }
 }

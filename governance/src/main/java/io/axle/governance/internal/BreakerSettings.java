@@ -24,12 +24,23 @@ public final class BreakerSettings {
   private final String description;
   private final String enabledKey;
   private final long waitMillis;
+  private final int halfOpenCalls;
+  private final int minimumCalls;
 
-  private BreakerSettings(CircuitBreakerConfig config, String description, String enabledKey, long waitMillis) {
+  private BreakerSettings(CircuitBreakerConfig config, String description, String enabledKey, long waitMillis,
+      int halfOpenCalls, int minimumCalls) {
     this.config = config;
     this.description = description;
     this.enabledKey = enabledKey;
     this.waitMillis = waitMillis;
+    this.halfOpenCalls = halfOpenCalls;
+    this.minimumCalls = minimumCalls;
+  }
+
+  /** Every setting, as text: two breakers made from equal texts behave alike. */
+  public String identity() {
+    return description + "; at least " + minimumCalls + " calls; " + halfOpenCalls + " half-open calls; "
+        + enabledKey;
   }
 
   /** @throws IllegalArgumentException naming both keys when a set minimum exceeds the window */
@@ -62,7 +73,7 @@ public final class BreakerSettings {
     String description = failureRate.value() + "% failed or " + slowRate.value() + "% over " + slowCall.toMillis()
         + " ms of " + window + " calls; open " + wait.toMillis() + " ms";
     return new BreakerSettings(breakerConfig, description,
-        config.mostSpecificKey(GovernanceKeys.BREAKER_ENABLED, path), wait.toMillis());
+        config.mostSpecificKey(GovernanceKeys.BREAKER_ENABLED, path), wait.toMillis(), halfOpenCalls, minimumCalls);
   }
 
   /** A new breaker named {@code name} (what its log lines say it guards). */

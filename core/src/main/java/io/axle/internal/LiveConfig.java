@@ -1,0 +1,193 @@
+package io.axle.internal;
+
+import io.axle.config.AxleConfig;
+import io.axle.config.ConfigException;
+import io.axle.config.ConfigKey;
+import io.axle.config.ConfigRefusal;
+import io.axle.config.ConfigVersion;
+import io.axle.config.internal.KnownKeys;
+import io.axle.config.internal.ValueText;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The configuration of a running service and the changes it takes. The start's configuration stays at the
+ * bottom; each source of changes holds one layer above it, which its next change replaces as a whole (a key
+ * it no longer sets falls back to what is below), the layers in the order their sources first changed
+ * something. A change is applied as a whole or not at all:
+ *
+ * <ol>
+ *   <li>the configuration it makes is validated with the start's checks (every key known, every value valid,
+ *       every executor name registered);
+ *   <li>each key whose value it changes must be {@linkplain ConfigKey#isLive() live}: one read once at start
+ *       (a listen address, the registry) is refused, named, rather than taken and silently not applied;
+ *   <li>the runtime prepares everything the new configuration makes (the chains of every operation,
+ *       executors), where the assemblers' own checks run; one that throws refuses the change;
+ *   <li>only then is it committed, which cannot fail: every operation takes its new chain at once.
+ * </ol>
+ *
+ * A refused change leaves the running configuration as it was, is logged once at WARN (key, value, source,
+ * reason) and kept as the {@linkplain #lastRefusal last refusal}. A taken one gets the next {@link
+ * ConfigVersion} and is logged once at INFO with its old and new values.
+ */
+final class LiveConfig {
+  private static final Logger log = LoggerFactory.getLogger("io.axle.config");
+  private static final String START = "start";
+
+  /** Builds what a configuration makes; the returned commit swaps it in and must not fail. */
+  interface Preparer {
+    Runnable prepare(AxleConfig next);
+  }
+
+  private final AxleConfig base;
+  private final Collection<? extends ConfigKey<?>> known;
+  private final KnownKeys knownKeys;
+  private final Map<String, Set<String>> registered;
+  /** Each source's layer, by source, in the order the sources first changed something. */
+  private Map<String, Map<String, String>> layers = new LinkedHashMap<>();
+  private volatile AxleConfig current;
+  private volatile ConfigVersion version;
+  private volatile ConfigRefusal lastRefusal;
+
+  LiveConfig(AxleConfig base, Collection<? extends ConfigKey<?>> known, Map<String, Set<String>> registered) {
+    this.base = base;
+    this.known = List.copyOf(known);
+    this.knownKeys = new KnownKeys(known);
+    this.registered = Map.copyOf(registered);
+    this.current = base;
+    this.version = new ConfigVersion(1, START, hash(base), Instant.now(), List.of());
+  }
+
+  AxleConfig current() {
+    return current;
+  }
+
+  ConfigVersion version() {
+    return version;
+  }
+
+  Optional<ConfigRefusal> lastRefusal() {
+    return Optional.ofNullable(lastRefusal);
+  }
+
+  /**
+   * Replaces the layer of {@code source} by {@code values} and applies the configuration that makes.
+   *
+   * @return the version now in force: a new one, or the same when nothing in force changed
+   * @throws ConfigException naming every problem, when the change is refused
+   */
+  synchronized ConfigVersion apply(String source, Map<String, ?> values, Preparer preparer) {
+    requireSource(source);
+    Objects.requireNonNull(values, "values");
+    Map<String, String> layer = new LinkedHashMap<>();
+    List<String> problems = new ArrayList<>();
+    values.forEach((key, value) -> {
+      if (key == null || value == null) {
+        problems.add(key + ": " + value + " (expected: a key and its value; to unset a key, leave it out of the "
+            + "change: the source's next change replaces its last one) — from " + source);
+      } else {
+        layer.put(key, ValueText.of(value));
+      }
+    });
+    Map<String, Map<String, String>> nextLayers = new LinkedHashMap<>(layers);
+    if (layer.isEmpty()) {
+      nextLayers.remove(source);
+    } else {
+      nextLayers.put(source, Map.copyOf(layer));
+    }
+    AxleConfig next = base;
+    for (Map.Entry<String, Map<String, String>> each : nextLayers.entrySet()) {
+      next = next.overlay(each.getValue(), each.getKey());
+    }
+    if (problems.isEmpty()) {
+      try {
+        next.validate(known, registered);
+      } catch (ConfigException e) {
+        problems.addAll(e.problems());
+      }
+    }
+    List<String> changes = new ArrayList<>();
+    for (String key : changedKeys(current, next)) {
+      String before = current.getRaw(key).orElse("unset");
+      String after = next.getRaw(key).orElse("unset");
+      changes.add(key + ": " + before + " -> " + after);
+      Optional<ConfigKey<?>> declared = knownKeys.find(key);
+      if (declared.isPresent() && !declared.get().isLive()) {
+        problems.add(key + ": " + after + " (expected: " + before + ", as the service started: " + key
+            + " is read once at start; restart the service to change it) — from " + source);
+      }
+    }
+    Runnable commit = null;
+    if (problems.isEmpty() && !changes.isEmpty()) {
+      try {
+        commit = preparer.prepare(next);
+      } catch (ConfigException e) {
+        problems.addAll(e.problems());
+      } catch (IllegalArgumentException | IllegalStateException e) {
+        problems.add(e.getMessage() + " — from " + source);
+      }
+    }
+    if (!problems.isEmpty()) {
+      lastRefusal = new ConfigRefusal(source, Instant.now(), problems);
+      log.warn("configuration change from {} refused; {} stays in force: {}", source, version,
+          String.join("; ", problems));
+      throw new ConfigException(problems);
+    }
+    layers = nextLayers;
+    if (changes.isEmpty()) {
+      return version;
+    }
+    commit.run();
+    current = next;
+    version = new ConfigVersion(version.number() + 1, source, hash(next), Instant.now(), changes);
+    log.info("configuration {} in force: {}", version, String.join("; ", changes));
+    return version;
+  }
+
+  private static void requireSource(String source) {
+    if (source == null || source.isBlank() || source.equals(START)) {
+      throw new IllegalArgumentException("source: " + source + " (expected: where the change comes from, such as "
+          + "\"actuator\" or \"zookeeper /axle/config/orders\"; not \"start\")");
+    }
+  }
+
+  private static Set<String> changedKeys(AxleConfig before, AxleConfig after) {
+    Set<String> keys = new TreeSet<>(before.keys());
+    keys.addAll(after.keys());
+    keys.removeIf(key -> before.getRaw(key).equals(after.getRaw(key)));
+    return keys;
+  }
+
+  /**
+   * Over the live keys in force only: instances of one service differ in their addresses and ids, and run
+   * the same configuration when their live keys agree.
+   */
+  private String hash(AxleConfig config) {
+    StringBuilder text = new StringBuilder();
+    for (String key : new TreeSet<>(config.keys())) {
+      if (knownKeys.find(key).map(ConfigKey::isLive).orElse(false)) {
+        text.append(key).append('=').append(config.getRaw(key).orElseThrow()).append('\n');
+      }
+    }
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 6);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+    }
+  }
+}

@@ -1,0 +1,307 @@
+package io.axle.governance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.axle.Axle;
+import io.axle.Status;
+import io.axle.config.ConfigException;
+import io.axle.config.ConfigVersion;
+import io.axle.governance.GovernanceFixture.Named;
+import io.axle.governance.GovernanceFixture.Outcome;
+import io.axle.testing.AxleExtension;
+import io.axle.testing.EchoService;
+import io.axle.testing.Runtimes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A running service takes a configuration change as a whole, over both transports: the next calls pass the
+ * new executor, limit, timeout or balancer, calls under way finish where they started and none fails because
+ * of the change; a change it cannot take is refused, named, and changes nothing.
+ */
+class LiveConfigurationTest {
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
+
+  private static final String OP = Runtimes.SCHEMA + ".sleepEcho";
+
+  /**
+   * Callers keep calling while the provider's executor goes group -> inline -> virtual -> group of another
+   * size; each change is in force for the next calls (the thread they ran on says so), and not one call fails.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void theExecutor_changesUnderLoad_withNoFailedCall(String transport) throws Exception {
+    Axle provider = runtimes.provider(transport, new io.axle.testing.EchoServiceImpl(),
+        Map.of("axle.executors.default", "group"));
+    Axle consumer = runtimes.consumer(provider, transport, Map.of());
+    EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+    Load load = new Load(4, echo::threadInfo);
+    try {
+      load.awaitCalls(50);
+      assertThat(load.lastSeen()).startsWith("pool:");
+
+      ConfigVersion inline = provider.reconfigure("test", Map.of("axle.executors.default", "inline"));
+      assertThat(inline.number()).isEqualTo(2);
+      assertThat(inline.changes()).containsExactly("axle.executors.default: group -> inline");
+      load.awaitSeen("eventloop:");
+      assertThat(provider.operations()).allSatisfy(op -> assertThat(op.executor()).isEqualTo("inline (event loop)"));
+
+      provider.reconfigure("test", Map.of("axle.executors.default", "virtual"));
+      load.awaitSeen("virtual:");
+
+      ConfigVersion group = provider.reconfigure("test", Map.of("axle.executors.default", "group",
+          "axle.executor.default.thread-per-group", 3));
+      assertThat(group.number()).isEqualTo(4);
+      load.awaitSeen("pool:");
+      assertThat(provider.operations().getFirst().executor()).contains("x 3 threads");
+    } finally {
+      load.stop();
+    }
+    assertThat(load.failures).as("calls failed across the changes").isEmpty();
+    assertThat(provider.configVersion().source()).isEqualTo("test");
+  }
+
+  /** A call running on the group pool when the executor changes to inline finishes there, answered. */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void aCallUnderWay_finishesOnTheExecutorItStartedOn(String transport) {
+    Named impl = new Named("p");
+    Axle provider = runtimes.provider(transport, impl, Map.of("axle.executors.default", "group"));
+    Axle consumer = runtimes.consumer(provider, transport, Map.of());
+    EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+    List<CompletableFuture<Outcome>> held = GovernanceFixture.inBackground(1, () -> echo.sleepEcho(Named.HOLD, 0));
+    impl.awaitHolding(1);
+
+    provider.reconfigure("test", Map.of("axle.executors.default", "inline"));
+    assertThat(echo.threadInfo()).startsWith("eventloop:");
+    impl.release();
+
+    assertThat(held.getFirst().join().value()).as("the held call, answered from the pool it started on")
+        .isEqualTo("p");
+  }
+
+  /** A provider bulkhead set on a running service refuses the calls beyond it; unset, it lets them all in. */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void aProviderBulkheadSetLive_refusesBeyondIt_andUnsetLetsEveryCallIn(String transport) {
+    Named impl = new Named("p");
+    Axle provider = GovernanceFixture.provider(runtimes, transport, impl, Map.of());
+    Axle consumer = runtimes.consumer(provider, transport, Map.of());
+    EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+
+    provider.reconfigure("ops", Map.of("axle.governance.provider.max-concurrent." + OP, 2));
+    assertThat(provider.operations()).filteredOn(op -> op.name().equals(OP))
+        .allSatisfy(op -> assertThat(op.admissions()).containsExactly("max-concurrent(2)"));
+    List<CompletableFuture<Outcome>> held = GovernanceFixture.inBackground(2, () -> echo.sleepEcho(Named.HOLD, 0));
+    impl.awaitHolding(2);
+    Outcome refused = Outcome.of(() -> echo.sleepEcho("x", 0));
+    assertThat(refused.error()).as("the third call").isNotNull();
+    assertThat(refused.error().status()).isEqualTo(Status.OVERLOADED);
+    assertThat(refused.error().getMessage()).contains("axle.governance.provider.max-concurrent." + OP + ": 2");
+
+    provider.reconfigure("ops", Map.of());
+    assertThat(Outcome.of(() -> echo.sleepEcho("x", 0)).value()).as("with the limit unset").isEqualTo("p");
+    impl.release();
+    assertThat(held).allSatisfy(f -> assertThat(f.join().value()).isEqualTo("p"));
+  }
+
+  /** A timeout set on a running consumer fails the next slow call, naming the key that set it. */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void aTimeoutSetLive_failsTheNextSlowCall_namingItsKey(String transport) {
+    Axle provider = GovernanceFixture.provider(runtimes, transport, new Named("p"), Map.of());
+    Axle consumer = runtimes.consumer(provider, transport, Map.of());
+    EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+    assertThat(echo.sleepEcho("x", 300)).isEqualTo("p");
+
+    String key = "axle.request.timeout." + Runtimes.SERVICE + "." + OP;
+    consumer.reconfigure("ops", Map.of(key, "100ms"));
+    Outcome late = Outcome.of(() -> echo.sleepEcho("x", 300));
+    assertThat(late.error()).isNotNull();
+    assertThat(late.error().status()).isEqualTo(Status.DEADLINE_EXCEEDED);
+    assertThat(late.error().getMessage()).contains(key);
+    assertThat(consumer.config().getRaw(key)).hasValue("100ms");
+    assertThat(consumer.config().sourceOf(key)).isEqualTo("ops");
+  }
+
+  /** The balancer of a reference changes with its key; calls still reach the providers. */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void theLoadBalancingStrategy_changesLive(String transport) {
+    Named first = new Named("a");
+    Named second = new Named("b");
+    Axle one = GovernanceFixture.provider(runtimes, transport, first, Map.of());
+    Axle two = GovernanceFixture.provider(runtimes, transport, second, Map.of());
+    Axle consumer = runtimes.start(Runtimes.consumerBuilder(one.endpoint(transport).orElseThrow(), transport,
+        Map.of("axle.registry.local." + Runtimes.SERVICE, transport + "://127.0.0.1:"
+            + one.endpoint(transport).orElseThrow().port() + "," + transport + "://127.0.0.1:"
+            + two.endpoint(transport).orElseThrow().port())));
+    EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+    assertThat(consumer.consumerChains().get(Runtimes.SERVICE + "/" + OP)).contains("endpoint-selection(round-robin)");
+
+    consumer.reconfigure("ops", Map.of("axle.loadbalance.strategy", "least-outstanding"));
+
+    assertThat(consumer.consumerChains().get(Runtimes.SERVICE + "/" + OP))
+        .contains("endpoint-selection(least-outstanding)");
+    List<String> answers = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      answers.add(echo.sleepEcho("x", 0));
+    }
+    assertThat(answers).containsOnly("a", "b");
+  }
+
+  /**
+   * Unknown keys, values of the wrong type, a restart-only key and a contradictory pair are each refused with
+   * the key, the value, what is expected and the source; the configuration and its version stay as they were.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void changesItCannotTake_areRefused_namingTheProblem_andChangeNothing(String transport) {
+    Axle provider = GovernanceFixture.provider(runtimes, transport, new Named("p"), Map.of());
+    Axle consumer = runtimes.consumer(provider, transport, Map.of());
+    EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+    ConfigVersion before = provider.configVersion();
+    String executorBefore = provider.operations().getFirst().executor();
+
+    Map<Map<String, ?>, String> refusals = new LinkedHashMap<>();
+    refusals.put(Map.of("axle.executors.default", "inline", "axle.governance.provider.max-concurent", 2),
+        "axle.governance.provider.max-concurent: unknown key (expected: a known key; did you mean "
+            + "axle.governance.provider.max-concurrent?) — from ops");
+    refusals.put(Map.of("axle.governance.provider.max-concurrent", "two"),
+        "axle.governance.provider.max-concurrent: two (expected: an integer");
+    refusals.put(Map.of("axle." + transport + ".address", "127.0.0.1:9"),
+        "axle." + transport + ".address: 127.0.0.1:9 (expected: 127.0.0.1:0, as the service started: axle."
+            + transport + ".address is read once at start; restart the service to change it) — from ops");
+    refusals.put(Map.of("axle.executors.default", "no-such-pool"),
+        "axle.executors.default: no-such-pool (expected:");
+    String minimum = "axle.governance.breaker.minimum-calls." + Runtimes.SERVICE + "." + OP;
+    refusals.put(Map.of("axle.governance.breaker.enabled", true, minimum, 50,
+        "axle.governance.breaker.window", 10), minimum + ": 50 (expected: at most axle.governance.breaker.window: 10");
+
+    refusals.forEach((change, problem) -> {
+      Axle runtime = change.containsKey(minimum) ? consumer : provider;
+      ConfigVersion versionBefore = runtime.configVersion();
+      assertThatThrownBy(() -> runtime.reconfigure("ops", change)).as("%s", change)
+          .isInstanceOf(ConfigException.class)
+          .satisfies(e -> assertThat(((ConfigException) e).problems()).anySatisfy(p -> assertThat(p).startsWith(problem)));
+      assertThat(runtime.configVersion()).as("the version after refusing %s", change).isEqualTo(versionBefore);
+      assertThat(runtime.lastRefusedChange()).hasValueSatisfying(r -> {
+        assertThat(r.source()).isEqualTo("ops");
+        assertThat(r.problems()).anySatisfy(p -> assertThat(p).startsWith(problem));
+      });
+    });
+
+    assertThat(provider.configVersion()).isEqualTo(before);
+    assertThat(provider.operations().getFirst().executor()).isEqualTo(executorBefore);
+    assertThat(provider.config().getRaw("axle.executors.default")).hasValue("virtual");
+    assertThat(echo.sleepEcho("x", 0)).isEqualTo("p");
+  }
+
+  /**
+   * Each source holds one layer: its next change replaces its last, so a key it leaves out falls back to what
+   * is below; of two sources, the one that changed something first lies below; a change that changes nothing
+   * in force keeps the version.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void eachSource_holdsOneLayer_thatItsNextChangeReplaces(String transport) {
+    Axle provider = GovernanceFixture.provider(runtimes, transport, new Named("p"), Map.of());
+    String key = "axle.request.timeout";
+    assertThat(provider.config().getRaw(key)).isEmpty();
+    String startHash = provider.configVersion().hash();
+
+    assertThat(provider.reconfigure("zookeeper", Map.of(key, "5s")).number()).isEqualTo(2);
+    assertThat(provider.reconfigure("actuator", Map.of(key, "7s")).number()).isEqualTo(3);
+    assertThat(provider.config().getRaw(key)).hasValue("7s");
+    ConfigVersion same = provider.reconfigure("zookeeper", Map.of(key, "6s"));
+    assertThat(same.number()).as("nothing in force changed: the actuator's layer lies above").isEqualTo(3);
+    assertThat(provider.config().getRaw(key)).hasValue("7s");
+
+    ConfigVersion fallBack = provider.reconfigure("actuator", Map.of());
+    assertThat(fallBack.number()).isEqualTo(4);
+    assertThat(fallBack.changes()).containsExactly(key + ": 7s -> 6s");
+    assertThat(provider.config().sourceOf(key)).isEqualTo("zookeeper");
+    assertThat(provider.reconfigure("zookeeper", Map.of()).changes()).containsExactly(key + ": 6s -> unset");
+    assertThat(provider.configVersion().number()).isEqualTo(5);
+    assertThat(provider.configVersion().hash()).as("the hash covers the live keys in force: the start's again")
+        .isEqualTo(startHash);
+  }
+
+  /** Callers on threads of their own, calling until stopped; what failed, and the last answers. */
+  private static final class Load {
+    final List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final AtomicInteger calls = new AtomicInteger();
+    private final Map<String, Boolean> seenSinceReset = new ConcurrentHashMap<>();
+    private volatile String last = "";
+    private final List<Thread> threads = new ArrayList<>();
+
+    Load(int callers, java.util.function.Supplier<String> call) {
+      for (int i = 0; i < callers; i++) {
+        threads.add(Thread.ofPlatform().daemon().name("live-config-caller-" + i).start(() -> {
+          while (running.get()) {
+            try {
+              String answer = call.get();
+              last = answer;
+              seenSinceReset.put(answer.substring(0, answer.indexOf(':') + 1), true);
+              calls.incrementAndGet();
+            } catch (RuntimeException e) {
+              failures.add(e);
+            }
+          }
+        }));
+      }
+    }
+
+    String lastSeen() {
+      return last;
+    }
+
+    void awaitCalls(int count) {
+      await(() -> calls.get() >= count, count + " calls");
+    }
+
+    /** Waits until every caller's answers come from threads of that kind. */
+    void awaitSeen(String kind) {
+      await(() -> {
+        seenSinceReset.clear();
+        int from = calls.get();
+        while (calls.get() < from + 20) {
+          if (!running.get()) {
+            return false;
+          }
+          java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
+        return seenSinceReset.size() == 1 && seenSinceReset.containsKey(kind);
+      }, "answers from " + kind + " threads only");
+    }
+
+    void stop() throws InterruptedException {
+      running.set(false);
+      for (Thread thread : threads) {
+        thread.join(10_000);
+      }
+    }
+
+    private static void await(java.util.function.BooleanSupplier condition, String what) {
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      while (!condition.getAsBoolean()) {
+        if (System.nanoTime() > deadline) {
+          throw new AssertionError("not within 10 s: " + what);
+        }
+        java.util.concurrent.locks.LockSupport.parkNanos(5_000_000);
+      }
+    }
+  }
+}
