@@ -269,6 +269,15 @@ public final class Axle implements AutoCloseable {
     }
 
     /**
+     * Also takes configuration changes from {@code source}, besides the sources found with {@link
+     * java.util.ServiceLoader} (docs/live-configuration.md).
+     */
+    public Builder configSource(io.axle.config.ConfigSource source) {
+      spec.configSources.add(Objects.requireNonNull(source, "source"));
+      return this;
+    }
+
+    /**
      * Uses this registry instead of the one {@code axle.registry.type} names; the caller closes it,
      * after the runtime stopped.
      */

@@ -45,7 +45,7 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
   public static final ConfigKey<String> REGISTRY_PROPERTIES = ConfigKey.stringKey(
       "axle.registry.properties", null,
       "Free properties this instance registers, keyed by name: zone, weight (an integer, default 100, for "
-          + "weighted-random load balancing), ….").family();
+          + "weighted-random load balancing), ….").family().live();
 
   public static final ConfigKey<Duration> REGISTRY_DEREGISTER_WAIT = ConfigKey.durationKey(
       "axle.registry.deregister-wait", Duration.ofSeconds(2),

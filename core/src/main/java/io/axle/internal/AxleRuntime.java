@@ -255,9 +255,10 @@ public final class AxleRuntime {
       if (!providers.isEmpty() && seenByOthers && config.get(CoreConfigKeys.REGISTRY_REGISTER)) {
         Set<String> schemaIds = new TreeSet<>();
         providers.forEach(p -> schemaIds.add(p.schemaId()));
-        runtime.registration = SelfRegistration.register(effectiveRegistry, config,
+        runtime.registration = SelfRegistration.register(effectiveRegistry, config, runtime.live.version(),
             runtime.boundEndpoints.values(), schemaIds);
       }
+      runtime.watchConfigSources(spec.configSources);
       return runtime;
     } catch (Exception e) {
       runtime.stop(Duration.ZERO);
@@ -266,6 +267,48 @@ public final class AxleRuntime {
       }
       Throwable cause = Failures.unwrap(e instanceof java.util.concurrent.ExecutionException ? e.getCause() : e);
       throw new IllegalStateException("Axle failed to start: " + cause.getMessage(), cause);
+    }
+  }
+
+  /** The watches of the configuration sources, closed first at stop. */
+  private final List<io.axle.config.ConfigSource.Watch> configWatches = new CopyOnWriteArrayList<>();
+
+  /**
+   * Starts the sources of configuration changes, once the runtime serves: a change they send is applied to
+   * it. The configuration each is asked with is the start's.
+   */
+  private void watchConfigSources(List<io.axle.config.ConfigSource> explicit) {
+    List<io.axle.config.ConfigSource> sources = new ArrayList<>(explicit);
+    ServiceLoader.load(io.axle.config.ConfigSource.class).forEach(sources::add);
+    AxleConfig started = config();
+    SelfRegistration own = registration;
+    Optional<String> instanceId = own == null ? Optional.empty() : Optional.of(own.instanceId());
+    io.axle.config.ConfigSource.Context context = new io.axle.config.ConfigSource.Context() {
+      @Override
+      public AxleConfig config() {
+        return started;
+      }
+
+      @Override
+      public String serviceName() {
+        return started.get(CoreConfigKeys.SERVICE_NAME);
+      }
+
+      @Override
+      public Optional<String> instanceId() {
+        return instanceId;
+      }
+
+      @Override
+      public io.axle.config.ConfigVersion apply(String source, Map<String, ?> values) {
+        return reconfigure(source, values);
+      }
+    };
+    for (io.axle.config.ConfigSource source : sources) {
+      io.axle.config.ConfigSource.Watch watch = source.watch(context);
+      if (watch != null) {
+        configWatches.add(watch);
+      }
     }
   }
 
@@ -548,7 +591,13 @@ public final class AxleRuntime {
       throw new IllegalStateException("configuration change from " + source + ": the runtime is stopped");
     }
     synchronized (wiringLock) {
-      return live.apply(source, values, this::prepare);
+      io.axle.config.ConfigVersion before = live.version();
+      io.axle.config.ConfigVersion after = live.apply(source, values, this::prepare);
+      SelfRegistration own = registration;
+      if (after != before && own != null) {
+        own.publish(live.current(), after);
+      }
+      return after;
     }
   }
 
@@ -672,6 +721,14 @@ public final class AxleRuntime {
   public void stop(Duration requestedGrace) {
     if (!stopped.compareAndSet(false, true)) {
       return;
+    }
+    // First: no change is applied to a runtime that is stopping.
+    for (io.axle.config.ConfigSource.Watch watch : configWatches) {
+      try {
+        watch.close();
+      } catch (RuntimeException e) {
+        log.warn("a configuration source's watch did not close cleanly: {}", e.toString());
+      }
     }
     AxleConfig config = config();
     Duration requested = requestedGrace != null ? requestedGrace : config.get(CoreConfigKeys.SHUTDOWN_TIMEOUT);

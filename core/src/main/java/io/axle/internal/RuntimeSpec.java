@@ -42,4 +42,6 @@ public final class RuntimeSpec {
   public LinkObserver linkObserver;
   /** Empty: the transports found with {@link java.util.ServiceLoader}. */
   public final List<TransportFactory> transports = new ArrayList<>();
+  /** Sources of configuration changes besides those found with {@link java.util.ServiceLoader}. */
+  public final List<io.axle.config.ConfigSource> configSources = new ArrayList<>();
 }

@@ -1,6 +1,7 @@
 package io.axle.internal;
 
 import io.axle.config.AxleConfig;
+import io.axle.config.ConfigVersion;
 import io.axle.config.CoreConfigKeys;
 import io.axle.registry.Endpoint;
 import io.axle.registry.InstanceStatus;
@@ -40,16 +41,22 @@ final class SelfRegistration {
     this.registration = registration;
   }
 
-  static SelfRegistration register(Registry registry, AxleConfig config, Collection<Endpoint> bound,
-      Set<String> schemaIds) {
-    ServiceInstance instance = instance(config, bound, schemaIds);
+  /** The entry's property naming the number of the configuration version the instance runs. */
+  static final String CONFIG_VERSION = "config-version";
+  /** The entry's property holding the hash of that version: instances that run the same configuration agree. */
+  static final String CONFIG_HASH = "config-hash";
+
+  static SelfRegistration register(Registry registry, AxleConfig config, ConfigVersion version,
+      Collection<Endpoint> bound, Set<String> schemaIds) {
+    ServiceInstance instance = instance(config, version, bound, schemaIds);
     Registration registration = registry.register(instance);
     log.info("registered {} as {} in {}: {}", instance.serviceName(), instance.instanceId(),
         registry.describe(), instance.endpoints());
     return new SelfRegistration(registry, registration);
   }
 
-  static ServiceInstance instance(AxleConfig config, Collection<Endpoint> bound, Set<String> schemaIds) {
+  static ServiceInstance instance(AxleConfig config, ConfigVersion version, Collection<Endpoint> bound,
+      Set<String> schemaIds) {
     String service = config.get(CoreConfigKeys.SERVICE_NAME);
     String instanceId = config.find(CoreConfigKeys.REGISTRY_INSTANCE_ID)
         .orElseGet(() -> service + "-" + UUID.randomUUID().toString().substring(0, 8));
@@ -65,10 +72,34 @@ final class SelfRegistration {
         endpoints.add(endpoint);
       }
     }
+    return new ServiceInstance(service, instanceId, config.get(CoreConfigKeys.SERVICE_VERSION), endpoints, schemaIds,
+        InstanceStatus.UP, properties(config, version));
+  }
+
+  /** The user's properties ({@code axle.registry.properties.*}), then the configuration version in force. */
+  private static Map<String, String> properties(AxleConfig config, ConfigVersion version) {
     Map<String, String> properties = new LinkedHashMap<>();
     config.subset(CoreConfigKeys.REGISTRY_PROPERTIES.name()).forEach(properties::put);
-    return new ServiceInstance(service, instanceId, config.get(CoreConfigKeys.SERVICE_VERSION), endpoints, schemaIds,
-        InstanceStatus.UP, properties);
+    properties.put(CONFIG_VERSION, Long.toString(version.number()));
+    properties.put(CONFIG_HASH, version.hash());
+    return properties;
+  }
+
+  String instanceId() {
+    return registration.instance().instanceId();
+  }
+
+  /**
+   * Publishes a configuration change in the entry: its version, and the properties it may have changed (a
+   * weight). Never throws: the change is in force whether or not the registry heard of it.
+   */
+  void publish(AxleConfig config, ConfigVersion version) {
+    try {
+      registration.update(properties(config, version));
+    } catch (RuntimeException e) {
+      log.warn("could not publish configuration {} in the entry of {} in {}: {}", version,
+          registration.instance().instanceId(), registry.describe(), e.toString());
+    }
   }
 
   /** How long a stop waits, with a registry whose watchers hear at once, for calls already routed here. */

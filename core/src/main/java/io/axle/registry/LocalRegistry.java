@@ -71,6 +71,12 @@ public final class LocalRegistry implements Registry {
       }
 
       @Override
+      public void update(Map<String, String> properties) {
+        instances.change(all -> all.stream().filter(i -> i.instanceId().equals(instance.instanceId())).findFirst()
+            .map(listed -> replaced(all, instance.instanceId(), listed.withProperties(properties))).orElse(all));
+      }
+
+      @Override
       public void deregister() {
         instances.change(all -> replaced(all, instance.instanceId(), null));
       }

@@ -54,6 +54,11 @@ public record ServiceInstance(String serviceName, String instanceId, String vers
     return new ServiceInstance(serviceName, instanceId, version, endpoints, schemas, next, properties);
   }
 
+  /** The same instance with {@code next} as its properties. */
+  public ServiceInstance withProperties(Map<String, String> next) {
+    return new ServiceInstance(serviceName, instanceId, version, endpoints, schemas, status, next);
+  }
+
   public boolean isUp() {
     return status == InstanceStatus.UP;
   }

@@ -23,7 +23,8 @@ final class InstanceNode implements Registration {
   private static final Logger log = LoggerFactory.getLogger(InstanceNode.class);
 
   private final CuratorFramework client;
-  private final ServiceInstance instance;
+  /** As registered, with the properties of its last update; its status is the node's business. */
+  private volatile ServiceInstance instance;
   private final PersistentNode node;
   private final AtomicInteger creations = new AtomicInteger();
   private final AtomicBoolean down = new AtomicBoolean();
@@ -56,7 +57,7 @@ final class InstanceNode implements Registration {
   }
 
   @Override
-  public void markDown() {
+  public synchronized void markDown() {
     if (removed.get() || !down.compareAndSet(false, true)) {
       return;
     }
@@ -65,6 +66,20 @@ final class InstanceNode implements Registration {
       node.setData(InstanceCodec.encode(instance.withStatus(InstanceStatus.DOWN)));
     } catch (Exception e) {
       throw new IllegalStateException("marking " + instance.instanceId() + " DOWN: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public synchronized void update(java.util.Map<String, String> properties) {
+    if (removed.get()) {
+      return;
+    }
+    instance = instance.withProperties(properties);
+    try {
+      // Kept for the node's re-creation too, as markDown's data is.
+      node.setData(InstanceCodec.encode(down.get() ? instance.withStatus(InstanceStatus.DOWN) : instance));
+    } catch (Exception e) {
+      throw new IllegalStateException("updating " + instance.instanceId() + ": " + e.getMessage(), e);
     }
   }
 
