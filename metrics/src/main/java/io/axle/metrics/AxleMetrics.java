@@ -4,6 +4,7 @@ import io.axle.Axle;
 import io.axle.InvocationListener;
 import io.axle.config.AxleConfig;
 import io.axle.config.ConfigException;
+import io.axle.config.ConfigVersion;
 import io.axle.config.CoreConfigKeys;
 import io.axle.executor.AxleExecutor;
 import io.axle.metrics.internal.Aggregator;
@@ -99,6 +100,10 @@ public final class AxleMetrics implements AutoCloseable {
   private volatile PoolSampler pools = new PoolSampler(Map::of);
   /** The started runtime's policy states; none before start. */
   private volatile java.util.function.Supplier<List<PolicyState>> policies = List::of;
+  /** The runtime's configuration version, read as each window closes; null before {@link #start}. */
+  private volatile java.util.function.Supplier<ConfigVersion> configVersion = () -> null;
+  /** The version in force when the current window opened. */
+  private ConfigVersion windowConfig;
   private volatile ScheduledExecutorService clock;
   private volatile Window lastWindow;
   /** The last windows, oldest first, for the dashboard's first drawing (GET /metrics/windows). */
@@ -277,10 +282,12 @@ public final class AxleMetrics implements AutoCloseable {
     if (clock != null || closed) {
       throw new IllegalStateException(closed ? "metrics closed" : "metrics already started");
     }
-    Map<String, AxleExecutor> executors = axle.executors();
-    pools = new PoolSampler(() -> executors);
+    // Read again each window: a configuration change may put operations on other executors.
+    pools = new PoolSampler(axle::executors);
     policies = axle::policyStates;
-    instruments.bindPools(executors);
+    configVersion = axle::configVersion;
+    windowConfig = axle.configVersion();
+    instruments.bindPools(axle::executors);
     ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
       Thread thread = new Thread(task, "axle-metrics");
       thread.setDaemon(true);
@@ -324,8 +331,10 @@ public final class AxleMetrics implements AutoCloseable {
       feedClock.feedStarted();
     }
     try {
+      ConfigVersion config = configVersion.get();
       window = aggregator.close(windowStart, now, durationNanos, pools.sample(), cpu.sample(nowNanos),
-          policies.get(), network.close(durationNanos / 1e9));
+          policies.get(), network.close(durationNanos / 1e9), config, windowConfig != null ? windowConfig : config);
+      windowConfig = config;
     } finally {
       if (feedClock != null) {
         feedClock.feedEnded();
@@ -334,6 +343,7 @@ public final class AxleMetrics implements AutoCloseable {
     windowStart = now;
     windowStartNanos = nowNanos;
     lastWindow = window;
+    instruments.bindNewPools();
     history.add(window);
     drainSlow();
     if (publisher != null) {

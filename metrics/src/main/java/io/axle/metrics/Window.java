@@ -2,6 +2,7 @@ package io.axle.metrics;
 
 import io.axle.Role;
 import io.axle.Status;
+import io.axle.config.ConfigVersion;
 import io.axle.policy.PolicyState;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,10 +25,13 @@ import java.util.List;
  *     window (only the runtimes installed with {@link AxleMetrics#install})
  * @param policies the governance policies' states when the window closed (breakers not closed, adaptive
  *     limits); empty without any
+ * @param config the configuration version in force when the window closed; null for a window not measured
+ *     from a runtime
+ * @param configAtStart the one in force when it opened: another when a change landed inside the window
  */
 public record Window(Instant start, Instant end, Duration duration, List<OperationStats> operations,
     List<OperationStats> totals, List<PoolStats> pools, CpuStats cpu, List<NetworkStats> network,
-    List<PolicyState> policies) {
+    List<PolicyState> policies, ConfigVersion config, ConfigVersion configAtStart) {
 
   public Window {
     operations = List.copyOf(operations);
@@ -35,6 +39,21 @@ public record Window(Instant start, Instant end, Duration duration, List<Operati
     pools = List.copyOf(pools);
     network = List.copyOf(network);
     policies = List.copyOf(policies);
+  }
+
+  /** A window without a configuration version (one not measured from a runtime). */
+  public Window(Instant start, Instant end, Duration duration, List<OperationStats> operations,
+      List<OperationStats> totals, List<PoolStats> pools, CpuStats cpu, List<NetworkStats> network,
+      List<PolicyState> policies) {
+    this(start, end, duration, operations, totals, pools, cpu, network, policies, null, null);
+  }
+
+  /**
+   * Whether the configuration changed while the window was open: its calls ran partly under {@link
+   * #configAtStart}, partly under {@link #config}.
+   */
+  public boolean spansConfigChange() {
+    return config != null && configAtStart != null && config.number() != configAtStart.number();
   }
 
   /** A window without policy states. */

@@ -88,6 +88,45 @@ class AxleMetricsTest {
     }
   }
 
+  /**
+   * A window a configuration change landed in names both versions and what changed, in its log line and its
+   * JSON; the next one carries the new version alone; the pools follow the operations onto their new executor.
+   */
+  @Test
+  void aWindowThatSpansAConfigChange_saysSo_andThePoolsFollowTheNewExecutor() throws Exception {
+    ListSink sink = new ListSink();
+    try (Calls calls = new Calls(runtimes, metrics(sink, Map.of()), Map.of("axle.executors.default", "group"))) {
+      calls.echo.echo("before");
+      calls.awaitEnds(Role.PROVIDER, Status.OK, 1);
+      Window before = calls.metrics.tick();
+      assertThat(before.config().number()).isEqualTo(1);
+      assertThat(before.spansConfigChange()).isFalse();
+      assertThat(before.pools()).extracting(PoolStats::name).containsExactly("group");
+
+      calls.provider.reconfigure("test", Map.of("axle.executors.default", "virtual"));
+      calls.echo.echo("after");
+      calls.awaitEnds(Role.PROVIDER, Status.OK, 2);
+      Window spanning = calls.metrics.tick();
+
+      assertThat(spanning.spansConfigChange()).isTrue();
+      assertThat(spanning.configAtStart().number()).isEqualTo(1);
+      assertThat(spanning.config().number()).isEqualTo(2);
+      assertThat(sink.windows).contains("config " + spanning.configAtStart() + " -> " + spanning.config()
+          + ": axle.executors.default: group -> virtual");
+      io.vertx.core.json.JsonObject json = io.axle.metrics.internal.WindowJson.of(spanning).getJsonObject("config");
+      assertThat(json.getLong("version")).isEqualTo(2);
+      assertThat(json.getString("source")).isEqualTo("test");
+      assertThat(json.getJsonObject("from").getLong("version")).isEqualTo(1);
+      assertThat(json.getJsonArray("changes").getList()).containsExactly("axle.executors.default: group -> virtual");
+      assertThat(spanning.pools()).extracting(PoolStats::name).containsExactly("virtual");
+
+      Window next = calls.metrics.tick();
+      assertThat(next.spansConfigChange()).isFalse();
+      assertThat(next.config().number()).isEqualTo(2);
+      assertThat(io.axle.metrics.internal.WindowJson.of(next).getJsonObject("config").containsKey("from")).isFalse();
+    }
+  }
+
   private static double ms(long nanos) {
     return nanos / 1e6;
   }

@@ -8,6 +8,7 @@ import io.axle.metrics.OperationStats;
 import io.axle.metrics.PoolStats;
 import io.axle.metrics.StageStats;
 import io.axle.metrics.Window;
+import io.axle.config.ConfigVersion;
 import io.axle.policy.PolicyState;
 import java.time.Duration;
 import java.time.Instant;
@@ -45,8 +46,7 @@ public final class Aggregator {
   }
 
   public Window close(Instant start, Instant end, long durationNanos, List<PoolStats> pools, CpuStats cpu,
-      List<PolicyState> policies,
-      List<NetworkStats> network) {
+      List<PolicyState> policies, List<NetworkStats> network, ConfigVersion config, ConfigVersion configAtStart) {
     double seconds = durationNanos / 1e9;
     List<OperationStats> operations = new ArrayList<>();
     Map<String, Total> totals = new LinkedHashMap<>();
@@ -80,7 +80,7 @@ public final class Aggregator {
           total.errors, total.extraAttempts, seconds, total.sums, total.counts, total.maxima));
     }
     return new Window(start, end, Duration.ofNanos(durationNanos), operations, totalRows, pools, cpu, network,
-        policies);
+        policies, config, configAtStart);
   }
 
   private static OperationStats stats(Role role, String transport, String operation, Status status,

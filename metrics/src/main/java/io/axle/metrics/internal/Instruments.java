@@ -1,6 +1,7 @@
 package io.axle.metrics.internal;
 
 import io.axle.executor.AxleExecutor;
+import io.axle.executor.ExecutorStats;
 import io.axle.metrics.CpuStats;
 import io.axle.metrics.Window;
 import io.micrometer.core.instrument.Counter;
@@ -38,6 +39,8 @@ public final class Instruments {
       Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(60)};
   private final MeterRegistry registry;
   private final List<io.micrometer.core.instrument.Meter> registered = new ArrayList<>();
+  private volatile Supplier<Map<String, AxleExecutor>> executors;
+  private final java.util.Set<String> boundPools = new java.util.HashSet<>();
 
   public Instruments(MeterRegistry registry) {
     this.registry = registry;
@@ -80,23 +83,64 @@ public final class Instruments {
         "transport", meter.transport, "operation", meter.operation, "status", meter.status.name());
   }
 
-  /** Gauges of each executor (read at scrape time) and its cumulative rejections. */
-  public synchronized void bindPools(Map<String, AxleExecutor> executors) {
-    executors.forEach((name, executor) -> {
-      gauge("axle.executor.threads", "Threads the executor owns", name, executor, e -> e.stats().threads());
-      gauge("axle.executor.active", "Threads running a task", name, executor, e -> e.stats().active());
-      gauge("axle.executor.queued", "Tasks waiting", name, executor, e -> e.stats().queued());
-      registered.add(FunctionCounter.builder("axle.executor.rejected", executor, e -> e.stats().rejected())
+  /**
+   * Gauges of each executor (read at scrape time) and its cumulative rejections, by name: each reads the
+   * executor that name has at the time, since a configuration change may replace a pool under its name.
+   */
+  public synchronized void bindPools(Supplier<Map<String, AxleExecutor>> executors) {
+    this.executors = executors;
+    bindNewPools();
+  }
+
+  /** Registers the meters of the executor names that appeared since the last call; each window calls it. */
+  public synchronized void bindNewPools() {
+    if (executors == null) {
+      return;
+    }
+    for (String name : executors.get().keySet()) {
+      if (!boundPools.add(name)) {
+        continue;
+      }
+      gauge("axle.executor.threads", "Threads the executor owns", name, ExecutorStats::threads);
+      gauge("axle.executor.active", "Threads running a task", name, ExecutorStats::active);
+      gauge("axle.executor.queued", "Tasks waiting", name, ExecutorStats::queued);
+      registered.add(FunctionCounter.builder("axle.executor.rejected", new Rejections(name), Rejections::total)
           .description("Tasks refused as overloaded, since start")
           .tag("executor", name)
           .register(registry));
-    });
+    }
   }
 
-  private void gauge(String meter, String description, String executor, AxleExecutor target,
-      ToDoubleFunction<AxleExecutor> value) {
-    registered.add(Gauge.builder(meter, target, value).description(description).tag("executor", executor)
-        .strongReference(true).register(registry));
+  private void gauge(String meter, String description, String executor, ToDoubleFunction<ExecutorStats> value) {
+    Supplier<Map<String, AxleExecutor>> current = executors;
+    registered.add(Gauge.builder(meter, () -> {
+      AxleExecutor now = current.get().get(executor);
+      return now == null ? Double.NaN : value.applyAsDouble(now.stats());
+    }).description(description).tag("executor", executor).strongReference(true).register(registry));
+  }
+
+  /** The rejections of the executors a name had, added up: a counter does not go down when a pool is replaced. */
+  private final class Rejections {
+    private final String name;
+    private AxleExecutor last;
+    private long before;
+    private long lastCount;
+
+    Rejections(String name) {
+      this.name = name;
+    }
+
+    synchronized double total() {
+      AxleExecutor now = executors.get().get(name);
+      if (now != null) {
+        if (now != last) {
+          before += lastCount;
+          last = now;
+        }
+        lastCount = now.stats().rejected();
+      }
+      return before + lastCount;
+    }
   }
 
   /**

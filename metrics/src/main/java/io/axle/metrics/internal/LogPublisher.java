@@ -57,6 +57,19 @@ public final class LogPublisher {
     if (!window.policies().isEmpty()) {
       sink.window(governanceLine(window));
     }
+    if (window.spansConfigChange()) {
+      sink.window(configLine(window));
+    }
+  }
+
+  /**
+   * {@code config v2 (actuator, 81397419e823) -> v3 (zookeeper /axle/config/orders, 757b9e19f6b8):
+   * axle.executors.default: group -> inline}: in a window a change landed in, the calls before it ran
+   * under the first version, those after under the second.
+   */
+  static String configLine(Window window) {
+    return "config " + window.configAtStart() + " -> " + window.config() + ": "
+        + String.join("; ", window.config().changes());
   }
 
   /** {@code governance breaker echo-service/EchoService.echo=OPEN adaptive-limit …=limit=24 inflight=20}. */

@@ -24,7 +24,8 @@ public final class PoolSampler {
     executors.get().forEach((name, executor) -> {
       ExecutorStats stats = executor.stats();
       Long last = lastRejected.put(name, stats.rejected());
-      long rejected = last == null ? stats.rejected() : stats.rejected() - last;
+      // Fewer than last time: a configuration change replaced the pool under this name, counting from 0.
+      long rejected = last == null || last > stats.rejected() ? stats.rejected() : stats.rejected() - last;
       pools.add(new PoolStats(name, executor.kind().name(), stats.threads(), stats.active(), stats.queued(),
           Math.max(0, rejected)));
     });

@@ -39,7 +39,25 @@ public final class WindowJson {
             .put("os_percent", finite(cpu.osPercent()))
             .put("cores", finite(cpu.cores())))
         .put("network", network(window.network()))
-        .put("policies", policies(window.policies()));
+        .put("policies", policies(window.policies()))
+        .put("config", config(window));
+  }
+
+  /** The version in force at the window's close, and the one at its open when a change landed inside. */
+  private static JsonObject config(Window window) {
+    if (window.config() == null) {
+      return null;
+    }
+    JsonObject config = version(window.config());
+    if (window.spansConfigChange()) {
+      config.put("from", version(window.configAtStart())).put("changes", new JsonArray(window.config().changes()));
+    }
+    return config;
+  }
+
+  private static JsonObject version(io.axle.config.ConfigVersion version) {
+    return new JsonObject().put("version", version.number()).put("source", version.source())
+        .put("hash", version.hash()).put("applied_at", version.appliedAt().toEpochMilli());
   }
 
   private static JsonArray policies(List<PolicyState> rows) {

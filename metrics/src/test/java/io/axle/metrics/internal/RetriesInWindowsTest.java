@@ -66,6 +66,7 @@ class RetriesInWindowsTest {
   }
 
   private static Window close(Aggregator aggregator) {
-    return aggregator.close(Instant.now(), Instant.now(), 1_000_000_000L, List.of(), null, List.of(), List.of());
+    return aggregator.close(Instant.now(), Instant.now(), 1_000_000_000L, List.of(), null, List.of(), List.of(), null,
+        null);
   }
 }
