@@ -122,10 +122,10 @@ final class LiveConfig {
     }
     List<String> changes = new ArrayList<>();
     for (String key : changedKeys(current, next)) {
-      String before = current.getRaw(key).orElse("unset");
-      String after = next.getRaw(key).orElse("unset");
-      changes.add(key + ": " + before + " -> " + after);
       Optional<ConfigKey<?>> declared = knownKeys.find(key);
+      String before = shown(current, key, declared);
+      String after = shown(next, key, declared);
+      changes.add(key + ": " + before + " -> " + after);
       if (declared.isPresent() && !declared.get().isLive()) {
         problems.add(key + ": " + after + " (expected: " + before + ", as the service started: " + key
             + " is read once at start; restart the service to change it) — from " + source);
@@ -163,6 +163,21 @@ final class LiveConfig {
       throw new IllegalArgumentException("source: " + source + " (expected: where the change comes from, such as "
           + "\"actuator\" or \"zookeeper /axle/config/orders\"; not \"start\")");
     }
+  }
+
+  /**
+   * A key's text, else its default's as documentation prints it ({@code group (default)}), else {@code unset}:
+   * a member of a family ({@code axle.request.timeout.orders}) unset falls back to a less specific key.
+   */
+  private static String shown(AxleConfig config, String key, Optional<ConfigKey<?>> declared) {
+    Optional<String> raw = config.getRaw(key);
+    if (raw.isPresent()) {
+      return raw.get();
+    }
+    if (declared.isPresent() && declared.get().name().equals(key) && declared.get().defaultValue().isPresent()) {
+      return declared.get().defaultDescription() + " (default)";
+    }
+    return "unset";
   }
 
   private static Set<String> changedKeys(AxleConfig before, AxleConfig after) {

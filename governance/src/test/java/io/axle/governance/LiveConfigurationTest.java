@@ -232,7 +232,7 @@ class LiveConfigurationTest {
     assertThat(fallBack.number()).isEqualTo(4);
     assertThat(fallBack.changes()).containsExactly(key + ": 7s -> 6s");
     assertThat(provider.config().sourceOf(key)).isEqualTo("zookeeper");
-    assertThat(provider.reconfigure("zookeeper", Map.of()).changes()).containsExactly(key + ": 6s -> unset");
+    assertThat(provider.reconfigure("zookeeper", Map.of()).changes()).containsExactly(key + ": 6s -> 30s (default)");
     assertThat(provider.configVersion().number()).isEqualTo(5);
     assertThat(provider.configVersion().hash()).as("the hash covers the live keys in force: the start's again")
         .isEqualTo(startHash);

@@ -208,6 +208,57 @@ class ActuatorTest {
     }
   }
 
+  /**
+   * {@code POST /actuator/axle/config} is off until the application grants the endpoint write access as Boot
+   * grants any; granted, it changes the running configuration, which {@code /actuator/axle} and the health
+   * details show by version, and it answers a change it cannot take with 400 and every problem.
+   */
+  @Test
+  void theConfigWrite_isOffUntilGranted_thenChangesTheRunningConfiguration() throws Exception {
+    String change = "{\"values\": \"axle.executors.default: inline\"}";
+    ConfigurableApplicationContext readOnly = webApp();
+    try {
+      int web = Integer.parseInt(readOnly.getEnvironment().getProperty("local.server.port"));
+      HttpResponse<String> refused = LoopbackHttp.postJson(web, "/actuator/axle/config", change);
+      assertThat(refused.statusCode()).as("a write without access").isIn(404, 405);
+      assertThat(json(web, "/actuator/axle").getJsonObject("config").getLong("version")).isEqualTo(1);
+    } finally {
+      readOnly.close();
+    }
+
+    ConfigurableApplicationContext context = webApp("--management.endpoint.axle.access=unrestricted");
+    try {
+      int web = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+      int rest = Apps.endpoint(context, "rest").port();
+      HttpResponse<String> applied = LoopbackHttp.postJson(web, "/actuator/axle/config", change);
+      assertThat(applied.statusCode()).as(applied.body()).isEqualTo(200);
+      assertThat(new JsonObject(applied.body()).getLong("version")).isEqualTo(2);
+
+      JsonObject axle = json(web, "/actuator/axle");
+      JsonObject config = axle.getJsonObject("config");
+      assertThat(config.getLong("version")).isEqualTo(2);
+      assertThat(config.getString("source")).isEqualTo("actuator");
+      assertThat(config.getJsonArray("changes").getList())
+          .containsExactly("axle.executors.default: group (default) -> inline");
+      assertThat(axle.getJsonArray("operations").getJsonObject(0).getString("executor")).isEqualTo("inline (event loop)");
+      assertThat(json(web, "/actuator/health").getJsonObject("components").getJsonObject("axle")
+          .getJsonObject("details").getJsonObject("config").getLong("version")).isEqualTo(2);
+
+      HttpResponse<String> bad = LoopbackHttp.postJson(web, "/actuator/axle/config",
+          "{\"values\": \"{\\\"axle.rest.address\\\": \\\"127.0.0.1:1\\\"}\"}");
+      assertThat(bad.statusCode()).isEqualTo(400);
+      assertThat(new JsonObject(bad.body()).getJsonArray("refused").getString(0)).startsWith("axle.rest.address: "
+          + "127.0.0.1:1 (expected: ").contains("is read once at start; restart the service to change it) — from actuator");
+      JsonObject after = json(web, "/actuator/axle").getJsonObject("config");
+      assertThat(after.getLong("version")).as("the version after a refusal").isEqualTo(2);
+      assertThat(after.getJsonObject("lastRefused").getString("source")).isEqualTo("actuator");
+      assertThat(LoopbackHttp.postJson(rest, "/EchoService/echo", "{\"message\":\"still\"}").body())
+          .isEqualTo("\"still\"");
+    } finally {
+      context.close();
+    }
+  }
+
   private ConfigurableApplicationContext webApp(String... args) {
     String[] all = new String[args.length + 4];
     all[0] = "--server.port=0";

@@ -3,6 +3,7 @@ package io.axle.spring.internal;
 import io.axle.Axle;
 import io.axle.OperationInfo;
 import io.axle.config.AxleConfig;
+import io.axle.config.ConfigVersion;
 import io.axle.config.CoreConfigKeys;
 import io.axle.executor.AxleExecutor;
 import io.axle.executor.ExecutorStats;
@@ -45,6 +46,7 @@ final class RuntimeView {
       axle.endpoint(transport).ifPresent(bound -> listening.put(transport, bound.host() + ":" + bound.port()));
     }
     view.put("listening", listening);
+    view.put("config", config(axle));
     RegistryState registry = axle.registryState();
     view.put("registry", Map.of("name", registry.registry(), "reachable", registry.reachable()));
     Map<String, Object> executors = new TreeMap<>();
@@ -96,6 +98,23 @@ final class RuntimeView {
     view.put("policies", policies);
     Window window = metrics == null ? null : metrics.lastWindow();
     view.put("window", window == null ? null : WindowJson.of(window).getMap());
+    return view;
+  }
+
+  /**
+   * The configuration version in force (number, source, hash, when applied, what it changed) and the last
+   * change refused, with why: what an operator checks after pushing a change.
+   */
+  static Map<String, Object> config(Axle axle) {
+    Map<String, Object> view = new LinkedHashMap<>();
+    ConfigVersion version = axle.configVersion();
+    view.put("version", version.number());
+    view.put("source", version.source());
+    view.put("hash", version.hash());
+    view.put("appliedAt", version.appliedAt().toString());
+    view.put("changes", version.changes());
+    axle.lastRefusedChange().ifPresent(refusal -> view.put("lastRefused", Map.of("source", refusal.source(),
+        "at", refusal.at().toString(), "problems", refusal.problems())));
     return view;
   }
 

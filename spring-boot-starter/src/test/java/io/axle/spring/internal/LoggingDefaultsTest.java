@@ -17,11 +17,11 @@ class LoggingDefaultsTest {
     environment.getPropertySources().addFirst(new MapPropertySource("applicationConfig",
         Map.of("logging.level.org.apache.zookeeper.ClientCnxn", "WARN")));
 
-    new LoggingDefaultsEnvironmentPostProcessor().postProcessEnvironment(environment, new SpringApplication());
+    new AxleDefaultsEnvironmentPostProcessor().postProcessEnvironment(environment, new SpringApplication());
 
     assertThat(environment.getProperty("logging.level.org.apache.zookeeper.ClientCnxn")).isEqualTo("WARN");
     assertThat(environment.getProperty("logging.level.org.apache.curator.ConnectionState")).isEqualTo("OFF");
     assertThat(environment.getPropertySources().stream().reduce((a, b) -> b).orElseThrow().getName())
-        .isEqualTo(LoggingDefaultsEnvironmentPostProcessor.SOURCE_NAME);
+        .isEqualTo(AxleDefaultsEnvironmentPostProcessor.SOURCE_NAME);
   }
 }

@@ -8,7 +8,15 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * Quiets what ZooKeeper's client and Curator log about a registry they cannot reach, as Boot quiets noisy
+ * Axle's defaults for Boot's own properties, as the lowest property source of all: an application's own
+ * setting (application.yml, {@code defaultProperties}, anything) wins.
+ *
+ * <p>{@code management.endpoint.axle.access: read-only}: the {@code axle} endpoint's write operation changes
+ * the running configuration ({@code POST /actuator/axle/config}), so it is off until the application grants
+ * it as Boot grants any endpoint's ({@code management.endpoint.axle.access: unrestricted}), behind whatever
+ * secures its management port.
+ *
+ * <p>It also quiets what ZooKeeper's client and Curator log about a registry they cannot reach, as Boot quiets noisy
  * libraries of its own: while ZooKeeper is away, its client logs a warning with a stack trace for each
  * reconnect attempt (about one a second: 126 lines in a 13-second outage) and Curator an error for each
  * connection timeout, in every application of the fleet at once. Axle's registry logs the outage itself,
@@ -18,10 +26,10 @@ import org.springframework.core.env.MapPropertySource;
  * (application.yml, {@code defaultProperties}, anything) wins. Their INFO lines (a dump of the client's
  * environment at each start) go too; their warnings and errors about anything else stay.
  */
-public final class LoggingDefaultsEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
+public final class AxleDefaultsEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
 
   /** The name of the property source, last in the Environment. */
-  public static final String SOURCE_NAME = "axleLoggingDefaults";
+  public static final String SOURCE_NAME = "axleDefaults";
 
   /** The levels set, by logging key. */
   static final Map<String, Object> LEVELS = Map.of(
@@ -30,10 +38,19 @@ public final class LoggingDefaultsEnvironmentPostProcessor implements Environmen
       "logging.level.org.apache.curator", "WARN",
       "logging.level.org.apache.curator.ConnectionState", "OFF");
 
+  /** Every default set: the levels, and the {@code axle} endpoint's access. */
+  static final Map<String, Object> DEFAULTS = defaults();
+
+  private static Map<String, Object> defaults() {
+    Map<String, Object> all = new java.util.LinkedHashMap<>(LEVELS);
+    all.put("management.endpoint.axle.access", "read-only");
+    return Map.copyOf(all);
+  }
+
   @Override
   public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
     if (!environment.getPropertySources().contains(SOURCE_NAME)) {
-      environment.getPropertySources().addLast(new MapPropertySource(SOURCE_NAME, LEVELS));
+      environment.getPropertySources().addLast(new MapPropertySource(SOURCE_NAME, DEFAULTS));
     }
   }
 
