@@ -230,6 +230,19 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
           + "the start where it does not load) or false (NIO).",
       "auto", "true", "false");
 
+  public static final ConfigKey<Boolean> CONFIG_FILE_WATCH = ConfigKey.booleanKey(
+      "axle.config.file-watch.enabled", false,
+      "Watches axle.config.file-watch.path while the service runs and applies what changes in it "
+          + "(docs/live-configuration.md).");
+
+  public static final ConfigKey<String> CONFIG_FILE_WATCH_PATH = ConfigKey.stringKey(
+      "axle.config.file-watch.path", AxleConfig.FILE_NAME,
+      "The YAML file axle.config.file-watch.enabled watches, relative to the working directory or absolute.");
+
+  public static final ConfigKey<Duration> CONFIG_FILE_WATCH_INTERVAL = ConfigKey.durationKey(
+      "axle.config.file-watch.interval", Duration.ofSeconds(1), Duration.ofMillis(50),
+      "How often the watched file is read for changes.");
+
   private static final List<ConfigKey<?>> KEYS = List.of(
       SERVICE_NAME, SERVICE_VERSION, REGISTRY_TYPE, REGISTRY_REGISTER, REGISTRY_INSTANCE_ID, REGISTRY_ADVERTISE_HOST,
       REGISTRY_PROPERTIES, REGISTRY_DEREGISTER_WAIT, REGISTRY_LOCAL, REGISTRY_SCHEMAS, SCHEMAS,
@@ -241,7 +254,8 @@ public final class CoreConfigKeys implements ConfigKeyProvider {
       EXECUTOR_DEFAULT_GROUP, EXECUTOR_DEFAULT_THREAD_PER_GROUP, EXECUTOR_DEFAULT_MAX_QUEUE_SIZE,
       EXECUTOR_DEFAULT_HAND_OFF, EXECUTOR_DEFAULT_BURST_STALL,
       EXECUTORS_DEFAULT, EXECUTORS_PROVIDER,
-      REFERENCES_TRANSPORT, REQUEST_TIMEOUT, SHUTDOWN_TIMEOUT, METRICS_WINDOW_TIME, TRANSPORT_NATIVE);
+      REFERENCES_TRANSPORT, REQUEST_TIMEOUT, SHUTDOWN_TIMEOUT, METRICS_WINDOW_TIME, TRANSPORT_NATIVE,
+      CONFIG_FILE_WATCH, CONFIG_FILE_WATCH_PATH, CONFIG_FILE_WATCH_INTERVAL);
 
   private static String instanceId(String text) {
     String id = text.strip();

@@ -238,6 +238,48 @@ class LiveConfigurationTest {
         .isEqualTo(startHash);
   }
 
+  /**
+   * A watched file's edits apply: a key changed takes its new value, one that does not parse changes nothing,
+   * and one changed back returns to what the service started with.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void aWatchedFile_appliesWhatChangesInIt(String transport, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path file = dir.resolve("microservice.yaml");
+    java.nio.file.Files.writeString(file, "axle:\n  request:\n    timeout: 20s\n");
+    Axle provider = GovernanceFixture.provider(runtimes, transport, new Named("p"), Map.of(
+        "axle.config.file-watch.enabled", true, "axle.config.file-watch.path", file.toString(),
+        "axle.config.file-watch.interval", "50ms"));
+    assertThat(provider.configVersion().number()).isEqualTo(1);
+
+    java.nio.file.Files.writeString(file, "axle:\n  request:\n    timeout: 20s\n  executors:\n    default: inline\n");
+    awaitVersion(provider, 2);
+    assertThat(provider.configVersion().source()).isEqualTo("file " + file.toAbsolutePath().normalize());
+    assertThat(provider.operations().getFirst().executor()).isEqualTo("inline (event loop)");
+
+    java.nio.file.Files.writeString(file, "axle:\n  executors:\n    default: nowhere\n");
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (provider.lastRefusedChange().isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(provider.lastRefusedChange()).hasValueSatisfying(r ->
+        assertThat(r.problems()).anySatisfy(p -> assertThat(p).startsWith("axle.executors.default: nowhere")));
+    assertThat(provider.configVersion().number()).isEqualTo(2);
+
+    java.nio.file.Files.writeString(file, "axle:\n  request:\n    timeout: 20s\n");
+    awaitVersion(provider, 3);
+    assertThat(provider.configVersion().changes()).containsExactly("axle.executors.default: inline -> virtual");
+  }
+
+  private static void awaitVersion(Axle runtime, long number) throws InterruptedException {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (runtime.configVersion().number() < number && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(runtime.configVersion().number()).as("the version").isEqualTo(number);
+  }
+
   /** Callers on threads of their own, calling until stopped; what failed, and the last answers. */
   private static final class Load {
     final List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
