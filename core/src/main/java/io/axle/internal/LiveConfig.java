@@ -103,12 +103,9 @@ final class LiveConfig {
         layer.put(key, ValueText.of(value));
       }
     });
+    // An emptied layer keeps its place: the order of the sources is the order they first changed something.
     Map<String, Map<String, String>> nextLayers = new LinkedHashMap<>(layers);
-    if (layer.isEmpty()) {
-      nextLayers.remove(source);
-    } else {
-      nextLayers.put(source, Map.copyOf(layer));
-    }
+    nextLayers.put(source, Map.copyOf(layer));
     AxleConfig next = base;
     for (Map.Entry<String, Map<String, String>> each : nextLayers.entrySet()) {
       next = next.overlay(each.getValue(), each.getKey());

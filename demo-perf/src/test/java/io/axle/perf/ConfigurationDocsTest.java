@@ -34,6 +34,8 @@ class ConfigurationDocsTest {
         documentedDefault = key.defaultDescription();
       }
       String shownDefault = documentedDefault.replaceAll("ms$", "").replaceAll("^PT", "");
+      assertThat(row).as("whether %s is live, after its default (docs/live-configuration.md)", key.name())
+          .contains(key.isLive() ? " | live | " : " | restart | ");
       assertThat(row).as("the default of %s", key.name()).containsAnyOf(
           "| `" + shownDefault + "`", "| " + shownDefault, "| `" + toMillis(key) + "` (ms)", "| `" + shownDefault + "` (");
     }
