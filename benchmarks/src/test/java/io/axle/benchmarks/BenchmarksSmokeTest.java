@@ -85,7 +85,7 @@ class BenchmarksSmokeTest {
     // The benchmark measures real recording: both calls are in the window, with their 8 µs execute stage.
     Instant now = Instant.now();
     Window window = new Aggregator(listener.listener).close(now, now, 1_000_000_000L, List.of(),
-        new CpuStats(0, 0, 1), List.of(), List.of());
+        new CpuStats(0, 0, 1), List.of(), List.of(), null, null);
     OperationStats echo = window.operation(Role.PROVIDER, "highway",
         BenchService.SCHEMA_ID + ".echo", Status.OK);
     assertThat(echo.count()).isEqualTo(2);
