@@ -25,6 +25,14 @@ public final class ConfigKeys {
     return List.copyOf(byName.values());
   }
 
+  /**
+   * The declared key behind a configured name: the key of exactly that name, else the family covering it
+   * ({@code axle.request.timeout.orders} is {@code axle.request.timeout}'s). Empty for a name no key declares.
+   */
+  public static java.util.Optional<ConfigKey<?>> find(String name) {
+    return new io.axle.config.internal.KnownKeys(all()).find(io.axle.config.internal.Aliases.canonical(name));
+  }
+
   private static void addAll(Map<String, ConfigKey<?>> byName, List<ConfigKey<?>> keys) {
     for (ConfigKey<?> key : keys) {
       byName.putIfAbsent(key.name(), key);

@@ -214,6 +214,11 @@ public final class PerfKeys implements ConfigKeyProvider {
       "Consumer, with -c --tune: the control.address of the producer, which each configuration's producer keys are "
           + "sent to (it restarts with them) before its runs.");
 
+  public static final ConfigKey<Boolean> TUNE_LIVE = ConfigKey.booleanKey("tune.live", true,
+      "Consumer, with -c --tune: applies each configuration's producer keys to the running producer where every one "
+          + "is live (POST /perf/change), keeping its connections, JIT and windows; false restarts it for every "
+          + "configuration (POST /perf/restart), a walk by restarts to compare with.");
+
   public static final ConfigKey<HostAndPort> DASHBOARD_ADDRESS = ConfigKey.addressKey("dashboard.address",
       new HostAndPort("127.0.0.1", 0),
       "Consumer, with dashboard: where its dashboard listens (port 0 picks a free one).");
@@ -225,7 +230,8 @@ public final class PerfKeys implements ConfigKeyProvider {
       OVERLOAD_ALGORITHM, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
       LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER, LOOPBACK_STOP_ONE_SIGNAL,
       BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_HAND_OFF, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, REST_CLIENT, COMPARE,
-      COMPARE_PAIRS, PRODUCER_WAIT, TUNE, TUNE_TARGET_P999, TUNE_BUDGET, DASHBOARD, DASHBOARD_ADDRESS, CONSUMER_METRICS, CONTROL_ADDRESS, TUNE_CONTROL);
+      COMPARE_PAIRS, PRODUCER_WAIT, TUNE, TUNE_TARGET_P999, TUNE_BUDGET, DASHBOARD, DASHBOARD_ADDRESS, CONSUMER_METRICS, CONTROL_ADDRESS, TUNE_CONTROL,
+      TUNE_LIVE);
 
   /**
    * Whether {@code key} is the producer's to use: the runtime's keys ({@code axle.*}, {@code servicecomb.*}) and the

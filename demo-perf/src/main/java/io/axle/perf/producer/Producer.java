@@ -3,6 +3,8 @@ package io.axle.perf.producer;
 import io.axle.Axle;
 import io.axle.config.AxleConfig;
 import io.axle.config.ConfigException;
+import io.axle.config.ConfigKey;
+import io.axle.config.ConfigKeys;
 import io.axle.config.CoreConfigKeys;
 import io.axle.config.HostAndPort;
 import io.axle.metrics.AxleMetrics;
@@ -48,7 +50,6 @@ public final class Producer implements AutoCloseable {
   private final ConfigurableApplicationContext context;
   private final BaselineServers baseline;
   private final Map<String, Endpoint> endpoints;
-  private final String executor;
 
   private Producer(ConfigurableApplicationContext context) {
     this.context = context;
@@ -63,7 +64,6 @@ public final class Producer implements AutoCloseable {
     Map<String, Endpoint> all = new LinkedHashMap<>(boundEndpoints(context));
     all.putAll(baseline.endpoints());
     this.endpoints = Collections.unmodifiableMap(all);
-    this.executor = describeExecutor(config);
   }
 
   /** What the context's runtime listens on, per transport, in the ready line's order ({@link #TRANSPORTS}). */
@@ -99,8 +99,15 @@ public final class Producer implements AutoCloseable {
       first.dashboardLine().ifPresent(output.out()::println);
       HostAndPort controlAddress = first.context.getBean(PerfConfig.class).config().get(PerfKeys.CONTROL_ADDRESS);
       if (controlAddress != null) {
-        control = ProducerControl.start(controlAddress, keys -> {
+        control = ProducerControl.start(controlAddress, (keys, liveWherePossible) -> {
           synchronized (current) {
+            String changed = liveWherePossible ? current[0].changeLive(keys) : null;
+            if (changed != null) {
+              output.out().println("perf producer changed live with " + keys + ": " + changed);
+              output.out().flush();
+              // The second line tells the consumer's walk it was live (ProducerRestarts.LIVE).
+              return current[0].readyLine() + "\nchanged live: " + changed;
+            }
             // The old one first: the new one binds the same ports. Its calls in flight are answered as it stops.
             current[0].close();
             try {
@@ -117,7 +124,8 @@ public final class Producer implements AutoCloseable {
             return current[0].readyLine();
           }
         });
-        output.out().println("perf producer control: " + control.url() + " (POST key=value lines to restart with them)");
+        output.out().println("perf producer control: " + control.url() + " (POST key=value lines to restart with them; "
+            + ProducerControl.CHANGE_PATH + " applies them live where every key is live)");
       }
       output.out().flush();
       stop.await();
@@ -130,6 +138,29 @@ public final class Producer implements AutoCloseable {
       }
     }
     return 0;
+  }
+
+  /**
+   * Applies {@code keys} to the running runtime as the layer of the source {@code control} when every key is
+   * live (so the last change's keys this one leaves out return to the command line's, as with a restart).
+   *
+   * @return the configuration version now in force, in words; null when a key is not live (restart instead)
+   * @throws IllegalArgumentException with the runtime's problems when it refused the change
+   */
+  String changeLive(Map<String, String> keys) {
+    boolean live = keys.keySet().stream().allMatch(key -> ConfigKeys.find(key).map(ConfigKey::isLive).orElse(false));
+    if (!live) {
+      return null;
+    }
+    try {
+      return "config " + axle().reconfigure("control", keys);
+    } catch (ConfigException e) {
+      throw new IllegalArgumentException("change with " + keys + " refused, serving as before: " + e.getMessage(), e);
+    }
+  }
+
+  private Axle axle() {
+    return context.getBean(AxleRuntimeHolder.class).axle();
   }
 
   /** The command line with {@code keys} set: their own spellings in {@code args} replaced (Spring would join a repeat). */
@@ -162,7 +193,8 @@ public final class Producer implements AutoCloseable {
   public String readyLine() {
     String listening = endpoints.isEmpty() ? "no transport listening"
         : endpoints.values().stream().map(Endpoint::toString).collect(Collectors.joining(" "));
-    return READY_PREFIX + listening + " (executor: " + executor + ")";
+    // The runtime's configuration in force: a live change may have changed the executor.
+    return READY_PREFIX + listening + " (executor: " + describeExecutor(axle().config()) + ")";
   }
 
   /**

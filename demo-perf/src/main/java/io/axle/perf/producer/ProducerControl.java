@@ -17,12 +17,20 @@ import java.util.function.Function;
 /**
  * A producer's control endpoint ({@code control.address}): {@code POST /perf/restart} with {@code key=value} lines
  * restarts the producer with those producer keys on top of its own command line, answers once it serves again,
- * and so lets a consumer's {@code -c --tune} try a configuration on a producer it did not start. Off unless
+ * and so lets a consumer's {@code -c --tune} try a configuration on a producer it did not start. {@code POST
+ * /perf/change} takes the same lines and applies them to the running producer when every key is live
+ * (docs/live-configuration.md): no restart, its connections, JIT and windows kept; otherwise it restarts. Off unless
  * {@code control.address} is set; one request at a time, on a thread of its own. Anyone who reaches the address can
  * restart the producer with any producer key, so it is meant for loopback or a trusted network.
  */
 final class ProducerControl implements AutoCloseable {
   static final String PATH = "/perf/restart";
+  static final String CHANGE_PATH = "/perf/change";
+
+  /** What the producer does with a request's keys: answers its ready line, or throws saying what was wrong. */
+  interface Handler {
+    String apply(Map<String, String> keys, boolean liveWherePossible);
+  }
   /** Longest body: a configuration is a few keys. */
   private static final int MAX_BODY = 16 * 1024;
 
@@ -40,7 +48,7 @@ final class ProducerControl implements AutoCloseable {
    *
    * @throws UncheckedIOException naming the key when the address cannot be bound
    */
-  static ProducerControl start(HostAndPort address, Function<Map<String, String>, String> restart) {
+  static ProducerControl start(HostAndPort address, Handler handler) {
     HttpServer server;
     try {
       server = HttpServer.create(new InetSocketAddress(address.host(), address.port()), 4);
@@ -54,7 +62,8 @@ final class ProducerControl implements AutoCloseable {
       return t;
     });
     server.setExecutor(thread);
-    server.createContext(PATH, exchange -> handle(exchange, restart));
+    server.createContext(PATH, exchange -> handle(exchange, keys -> handler.apply(keys, false)));
+    server.createContext(CHANGE_PATH, exchange -> handle(exchange, keys -> handler.apply(keys, true)));
     server.start();
     return new ProducerControl(server, thread);
   }

@@ -92,8 +92,12 @@ class ConsumerTuneTest {
     assertThat(status).as("exit status; stdout:%n%s%nstderr:%n%s", output, err).isZero();
     // One restart before the first run, with every producer knob at the walk's starting value; the runs of the same
     // configuration then share it.
-    assertThat(output).containsOnlyOnce("producer at " + controlUrl + " restarted: perf producer ready: highway://127.0.0.1:"
+    // Sent to /perf/change (tune.live); a server thread count is read at start, so the producer restarts for it.
+    String changeUrl = controlUrl.replace("/perf/restart", "/perf/change");
+    assertThat(output).containsOnlyOnce("producer at " + changeUrl + ": perf producer ready: highway://127.0.0.1:"
         + highway);
+    assertThat(output).containsPattern("tune walk took [0-9.]+ s; the producer took 0 configurations live and was "
+        + "restarted for 1 \\(" + Pattern.quote(changeUrl) + "\\)");
     assertThat(output).contains("(executor: inline, on the event loop)", "tune walk (highway,", "microservice.yaml");
     assertThat(producerOut.toString(StandardCharsets.UTF_8)).contains("perf producer restarted with {")
         .contains("axle.executors.default=inline").contains("axle.highway.server.thread-count=1");
@@ -121,6 +125,40 @@ class ConsumerTuneTest {
         HttpResponse.BodyHandlers.ofString());
     assertThat(good.statusCode()).isEqualTo(200);
     assertThat(good.body()).startsWith("perf producer ready: highway://127.0.0.1:" + highway).contains("virtual");
+  }
+
+  /**
+   * {@code POST /perf/change} applies live keys to the running producer (no restart: the same runtime, its
+   * configuration version one up) and restarts it for a key read only at start.
+   */
+  @Test
+  void aChangeOfLiveKeys_isAppliedToTheRunningProducer_andOneOfARestartKey_restartsIt() throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    URI change = URI.create(controlUrl.replace("/perf/restart", "/perf/change"));
+    HttpResponse<String> live = http.send(HttpRequest.newBuilder(change)
+        .POST(HttpRequest.BodyPublishers.ofString("axle.executors.default=virtual\n")).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(live.statusCode()).as(live.body()).isEqualTo(200);
+    assertThat(live.body()).startsWith("perf producer ready: highway://127.0.0.1:" + highway)
+        .contains("(executor: virtual threads)").contains("\nchanged live: config v2 (control, ");
+    assertThat(producerOut.toString(StandardCharsets.UTF_8))
+        .contains("perf producer changed live with {axle.executors.default=virtual}: config v2 (control, ")
+        .doesNotContain("perf producer restarted with");
+
+    HttpResponse<String> refused = http.send(HttpRequest.newBuilder(change)
+        .POST(HttpRequest.BodyPublishers.ofString("axle.executors.default=bogus\n")).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(refused.statusCode()).isEqualTo(400);
+    assertThat(refused.body()).contains("change with {axle.executors.default=bogus} refused, serving as before:",
+        "axle.executors.default: bogus");
+
+    HttpResponse<String> restart = http.send(HttpRequest.newBuilder(change)
+        .POST(HttpRequest.BodyPublishers.ofString("axle.highway.server.thread-count=1\n")).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(restart.statusCode()).as(restart.body()).isEqualTo(200);
+    assertThat(restart.body()).doesNotContain("changed live");
+    assertThat(producerOut.toString(StandardCharsets.UTF_8))
+        .contains("perf producer restarted with {axle.highway.server.thread-count=1}");
   }
 
   private static int freePort() throws Exception {

@@ -14,23 +14,29 @@ import java.util.TreeMap;
 
 /**
  * {@code -c --tune}'s hold on a producer it did not start: each configuration's producer keys are sent to the
- * producer's {@code control.address} ({@code POST /perf/restart}, {@code key=value} lines), which restarts with
- * them and answers once it serves again. A restart is sent only when the keys differ from the last one's, so the
- * runs of one configuration share a producer (under {@code --loopback} every run gets a fresh one).
+ * producer's {@code control.address} ({@code key=value} lines). With {@code tune.live} ({@code POST /perf/change})
+ * the producer applies them live where every key is live and restarts otherwise; without, ({@code POST
+ * /perf/restart}) it restarts with them every time. Either way it answers once it serves them. They are sent
+ * only when the keys differ from the last ones, so the runs of one configuration share a producer.
  */
 final class ProducerRestarts {
   static final String PATH = "/perf/restart";
+  static final String CHANGE_PATH = "/perf/change";
+  /** The start of the second line of a {@link #CHANGE_PATH} answer when the producer took the keys live. */
+  static final String LIVE = "changed live: ";
   /** A restart stops the producer gracefully (its calls in flight answered) and starts it again. */
   private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
   private final URI uri;
   private final HttpClient http;
   private Map<String, String> last;
+  private int liveChanges;
+  private int restarts;
 
-  ProducerRestarts(HostAndPort control) {
+  ProducerRestarts(HostAndPort control, boolean live) {
     String host = control.host().contains(":") && !control.host().startsWith("[") ? "[" + control.host() + "]"
         : control.host();
-    this.uri = URI.create("http://" + host + ":" + control.port() + PATH);
+    this.uri = URI.create("http://" + host + ":" + control.port() + (live ? CHANGE_PATH : PATH));
     this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
         .build();
   }
@@ -43,7 +49,8 @@ final class ProducerRestarts {
   /**
    * Makes the producer run with {@code keys} (producer keys only): a restart unless the last one had the same.
    *
-   * @return the producer's ready line after a restart; null when none was needed
+   * @return the producer's answer: its ready line, and a second line {@code changed live: config v3 (…)} when it
+   *     took them live; null when nothing was sent
    * @throws PerfFailure naming the address and the producer's answer when it refused or could not be reached
    */
   String ensure(Map<String, String> keys) {
@@ -70,6 +77,22 @@ final class ProducerRestarts {
           + sorted + ": HTTP " + response.statusCode() + ": " + response.body().strip());
     }
     last = sorted;
-    return response.body().strip();
+    String answer = response.body().strip();
+    if (answer.contains("\n" + LIVE)) {
+      liveChanges++;
+    } else {
+      restarts++;
+    }
+    return answer;
+  }
+
+  /** How many configurations the producer took live. */
+  int liveChanges() {
+    return liveChanges;
+  }
+
+  /** How many configurations the producer restarted for. */
+  int restarts() {
+    return restarts;
   }
 }

@@ -54,10 +54,12 @@ public final class SeriesRunner {
   private TuneSearch.Walk tuned;
   /** With {@code -c --tune}: the producer's control, sent each configuration's producer keys; else null. */
   private final ProducerRestarts restarts;
+  /** With {@code --tune}: how long the walk took, its runs and the producer's changes. */
+  private long walkNanos;
 
   private SeriesRunner(SeriesPlan plan, Role role, String[] args, PerfOutput output, StopSignal stop, String json,
-      String report, RunLauncher launcher, HostAndPort control) {
-    this.restarts = control == null ? null : new ProducerRestarts(control);
+      String report, RunLauncher launcher, HostAndPort control, boolean live) {
+    this.restarts = control == null ? null : new ProducerRestarts(control, live);
     this.plan = plan;
     this.launcher = launcher;
     this.role = role;
@@ -99,7 +101,7 @@ public final class SeriesRunner {
     }
     return asked
         .map(plan -> new SeriesRunner(plan, role, args, output, stop, config.get(PerfKeys.JSON),
-            config.get(PerfKeys.REPORT), launcher, control));
+            config.get(PerfKeys.REPORT), launcher, control, config.get(PerfKeys.TUNE_LIVE)));
   }
 
   /** Runs every step; the exit status: 0 when every step measured, else the failing step's. */
@@ -146,7 +148,9 @@ public final class SeriesRunner {
       case SeriesPlan.Tune tune -> {
         header = "run";
         tuneWalk = new TuneWalk(tune, AxleConfig.load(args), args, this::step);
+        long walkStart = System.nanoTime();
         tuned = tuneWalk.run();
+        walkNanos = System.nanoTime() - walkStart;
       }
     }
     output.out().println();
@@ -174,6 +178,9 @@ public final class SeriesRunner {
     }
     if (tuned != null) {
       output.out().println(tuneWalk.describe(tuned));
+      output.out().println(String.format(Locale.ROOT, "tune walk took %.1f s%s", walkNanos / 1e9, restarts == null ? ""
+          : String.format(Locale.ROOT, "; the producer took %d configurations live and was restarted for %d (%s)",
+              restarts.liveChanges(), restarts.restarts(), restarts.uri())));
     }
     if (plan instanceof SeriesPlan.Compare compare) {
       output.out().println(CompareRatios.of(compare, rows.stream().map(SeriesTable.Row::result).toList()).describe());
@@ -272,7 +279,7 @@ public final class SeriesRunner {
     if (restarts != null && tuneWalk != null) {
       String ready = restarts.ensure(tuneWalk.producerKeys(keys));
       if (ready != null) {
-        output.out().println("producer at " + restarts.uri() + " restarted: " + ready);
+        output.out().println("producer at " + restarts.uri() + ": " + ready);
       }
     }
     RunLauncher.Outcome outcome = launcher.run(role, StepArgs.of(args, keys), output, stop);
