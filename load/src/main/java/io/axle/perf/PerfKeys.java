@@ -142,6 +142,17 @@ public final class PerfKeys implements ConfigKeyProvider {
           + "GOAWAY, calls in flight answered) or SIGKILL (a crash: connections reset under the calls in flight).",
       "SIGTERM", "SIGKILL");
 
+  public static final ConfigKey<Duration> LOOPBACK_CHANGE_AFTER = ConfigKey.durationKey("loopback.change-after",
+      Duration.ZERO,
+      "With --loopback and loopback.zookeeper: write loopback.change to the service's configuration node in "
+          + "ZooKeeper this long after the producers are ready, warm-up included, and print when each producer runs "
+          + "it; 0 writes nothing.");
+
+  public static final ConfigKey<List<String>> LOOPBACK_CHANGE = ConfigKey.listKey("loopback.change",
+      "The live configuration change loopback.change-after writes: KEY=VALUE items, comma-separated, each a live "
+          + "key (docs/live-configuration.md).", "a list of KEY=VALUE, each KEY a live key",
+      item -> item.indexOf('=') > 0);
+
   public static final ConfigKey<Boolean> BASELINE_ENABLED = ConfigKey.booleanKey("baseline.enabled", true,
       "Producer: also serve the raw baseline echoes (baseline.address, baseline.rest-address), no Axle code on their path.");
 
@@ -229,6 +240,7 @@ public final class PerfKeys implements ConfigKeyProvider {
       TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, ECHO_DELAY, OVERLOAD, OVERLOAD_PERCENT,
       OVERLOAD_ALGORITHM, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
       LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER, LOOPBACK_STOP_ONE_SIGNAL,
+      LOOPBACK_CHANGE_AFTER, LOOPBACK_CHANGE,
       BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_HAND_OFF, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, REST_CLIENT, COMPARE,
       COMPARE_PAIRS, PRODUCER_WAIT, TUNE, TUNE_TARGET_P999, TUNE_BUDGET, DASHBOARD, DASHBOARD_ADDRESS, CONSUMER_METRICS, CONTROL_ADDRESS, TUNE_CONTROL,
       TUNE_LIVE);

@@ -83,6 +83,7 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
     Duration stopOneAfter = perf.get(PerfKeys.LOOPBACK_STOP_ONE_AFTER);
     List<String> userArgs = List.of(args.getSourceArgs());
     checkScaleOut(perf, count, stopOneAfter, userArgs);
+    Map<String, String> change = LoopbackChange.asked(perf);
     List<String> producerArgs = producerArgs(userArgs);
     this.zookeeper = perf.get(PerfKeys.LOOPBACK_ZOOKEEPER) ? LoopbackZooKeeper.start(out) : null;
     ChildProducer startedProxy = null;
@@ -119,6 +120,16 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
     boolean kill = perf.get(PerfKeys.LOOPBACK_STOP_ONE_SIGNAL).equals("SIGKILL");
     this.stopOne = stopOneAfter.isZero() ? null : Thread.ofPlatform().name("loopback-stop-one").daemon(true)
         .start(() -> stopLastAfter(stopOneAfter, kill, stop));
+    if (!change.isEmpty()) {
+      List<String> names = new ArrayList<>();
+      for (int i = 1; i <= count; i++) {
+        names.add("producer-" + i);
+      }
+      Duration after = perf.get(PerfKeys.LOOPBACK_CHANGE_AFTER);
+      String connectString = zookeeper.connectString();
+      Thread.ofPlatform().name("loopback-change").daemon(true)
+          .start(() -> LoopbackChange.writeAfter(after, change, connectString, names, out, stop));
+    }
   }
 
   /** What several producers on one machine cannot share, checked before any child starts. */
