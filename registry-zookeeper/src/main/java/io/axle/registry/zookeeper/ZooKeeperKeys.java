@@ -44,8 +44,13 @@ public final class ZooKeeperKeys implements ConfigKeyProvider {
       "axle.registry.zookeeper.retry.max-retries", 5, 0, 29,
       "How many times Curator retries such an operation before it fails.");
 
+  public static final ConfigKey<Boolean> CONFIG_ENABLED = ConfigKey.booleanKey(
+      "axle.registry.zookeeper.config.enabled", true,
+      "Watches the service's configuration nodes on the registry's ensemble (<root>/config/<service>, and "
+          + "<root>/config/<service>/instances/<instance-id>) and applies what they hold (docs/registry.md).");
+
   private static final List<ConfigKey<?>> KEYS = List.of(CONNECT_STRING, ROOT, SESSION_TIMEOUT, CONNECTION_TIMEOUT,
-      START_TIMEOUT, RETRY_BASE_SLEEP, RETRY_MAX_RETRIES);
+      START_TIMEOUT, RETRY_BASE_SLEEP, RETRY_MAX_RETRIES, CONFIG_ENABLED);
 
   /** Public for {@link java.util.ServiceLoader}; the keys themselves are the constants. */
   public ZooKeeperKeys() {
