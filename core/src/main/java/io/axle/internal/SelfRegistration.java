@@ -45,6 +45,8 @@ final class SelfRegistration {
   static final String CONFIG_VERSION = "config-version";
   /** The entry's property holding the hash of that version: instances that run the same configuration agree. */
   static final String CONFIG_HASH = "config-hash";
+  /** The entry's property holding when that version took effect, in milliseconds since the epoch. */
+  static final String CONFIG_APPLIED_AT = "config-applied-at";
 
   static SelfRegistration register(Registry registry, AxleConfig config, ConfigVersion version,
       Collection<Endpoint> bound, Set<String> schemaIds) {
@@ -82,6 +84,7 @@ final class SelfRegistration {
     config.subset(CoreConfigKeys.REGISTRY_PROPERTIES.name()).forEach(properties::put);
     properties.put(CONFIG_VERSION, Long.toString(version.number()));
     properties.put(CONFIG_HASH, version.hash());
+    properties.put(CONFIG_APPLIED_AT, Long.toString(version.appliedAt().toEpochMilli()));
     return properties;
   }
 

@@ -32,7 +32,8 @@ public record PerfConfig(AxleConfig config) {
       PerfKeys.LOOPBACK_STOP_ONE_AFTER, PerfKeys.LOOPBACK_STOP_ONE_SIGNAL, PerfKeys.BASELINE_ENABLED, PerfKeys.BASELINE_ADDRESS, PerfKeys.BASELINE_HAND_OFF,
       PerfKeys.BASELINE_REST_ADDRESS, PerfKeys.BASELINE, PerfKeys.BASELINE_REST, PerfKeys.REST_CLIENT, PerfKeys.PRODUCER_WAIT, PerfKeys.DASHBOARD,
       PerfKeys.DASHBOARD_ADDRESS, PerfKeys.WARMUP_MAX, PerfKeys.CONSUMER_METRICS, PerfKeys.CONTROL_ADDRESS,
-      PerfKeys.TUNE_CONTROL);
+      PerfKeys.TUNE_CONTROL, PerfKeys.TUNE_LIVE, PerfKeys.LOOPBACK_CHANGE_AFTER, PerfKeys.LOOPBACK_CHANGE,
+      PerfKeys.LOOPBACK_CHANGE_REPEAT);
 
   /**
    * Switches given as a bare {@code --baseline} (or {@code --dashboard}): Spring reads that as an empty value, the demo (like

@@ -153,6 +153,12 @@ public final class PerfKeys implements ConfigKeyProvider {
           + "key (docs/live-configuration.md).", "a list of KEY=VALUE, each KEY a live key",
       item -> item.indexOf('=') > 0);
 
+  public static final ConfigKey<Integer> LOOPBACK_CHANGE_REPEAT = ConfigKey.intKey("loopback.change-repeat", 1, 1,
+      1000,
+      "With loopback.change-after: how many changes to write, a second apart, alternately loopback.change and "
+          + "its removal (back to the producers' start), and report how long each took to be in force on each "
+          + "producer (median, P99, max).");
+
   public static final ConfigKey<Boolean> BASELINE_ENABLED = ConfigKey.booleanKey("baseline.enabled", true,
       "Producer: also serve the raw baseline echoes (baseline.address, baseline.rest-address), no Axle code on their path.");
 
@@ -240,7 +246,7 @@ public final class PerfKeys implements ConfigKeyProvider {
       TARGET_P999, KNEE_START_RPS, KNEE_MAX_STEPS, LONG_TAIL_COMPARE, ECHO_DELAY, OVERLOAD, OVERLOAD_PERCENT,
       OVERLOAD_ALGORITHM, PROXY, PROXY_TARGET, LOOPBACK_PROXY,
       LOOPBACK_PRODUCERS, LOOPBACK_ZOOKEEPER, LOOPBACK_STOP_ONE_AFTER, LOOPBACK_STOP_ONE_SIGNAL,
-      LOOPBACK_CHANGE_AFTER, LOOPBACK_CHANGE,
+      LOOPBACK_CHANGE_AFTER, LOOPBACK_CHANGE, LOOPBACK_CHANGE_REPEAT,
       BASELINE_ENABLED, BASELINE_ADDRESS, BASELINE_HAND_OFF, BASELINE_REST_ADDRESS, BASELINE, BASELINE_REST, REST_CLIENT, COMPARE,
       COMPARE_PAIRS, PRODUCER_WAIT, TUNE, TUNE_TARGET_P999, TUNE_BUDGET, DASHBOARD, DASHBOARD_ADDRESS, CONSUMER_METRICS, CONTROL_ADDRESS, TUNE_CONTROL,
       TUNE_LIVE);

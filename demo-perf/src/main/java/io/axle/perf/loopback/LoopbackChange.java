@@ -16,6 +16,7 @@ import io.axle.registry.zookeeper.ZooKeeperRegistryFactory;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,9 +86,12 @@ final class LoopbackChange {
     return change;
   }
 
-  /** Waits {@code after}, unless the run stops first; then writes the change and reports the producers' versions. */
-  static void writeAfter(Duration after, Map<String, String> change, String connectString, List<String> producers,
-      PrintStream out, StopSignal stop) {
+  /**
+   * Waits {@code after}, unless the run stops first; then writes {@code repeat} changes a second apart,
+   * alternately the change and its removal, and reports when each was in force on each producer.
+   */
+  static void writeAfter(Duration after, int repeat, Map<String, String> change, String connectString,
+      List<String> producers, PrintStream out, StopSignal stop) {
     try {
       if (stop.await(after.toNanos())) {
         return;
@@ -100,60 +104,110 @@ final class LoopbackChange {
     AxleConfig registryConfig = AxleConfig.builder()
         .put(CoreConfigKeys.REGISTRY_TYPE.name(), ZooKeeperRegistryFactory.TYPE)
         .put(ZooKeeperKeys.CONNECT_STRING.name(), connectString).build();
+    StringBuilder yaml = new StringBuilder();
+    change.forEach((key, value) -> yaml.append(key).append(": ").append(value).append('\n'));
+    List<Long> inForce = new ArrayList<>();
+    int missed = 0;
     try (CuratorFramework client = CuratorFrameworkFactory.newClient(connectString, new RetryOneTime(100));
         Registry registry = new ZooKeeperRegistryFactory().create(registryConfig)) {
       client.start();
-      Map<String, String> before = hashes(registry);
-      StringBuilder yaml = new StringBuilder();
-      change.forEach((key, value) -> yaml.append(key).append(": ").append(value).append('\n'));
-      byte[] data = yaml.toString().getBytes(StandardCharsets.UTF_8);
-      long written = System.nanoTime();
-      if (client.checkExists().forPath(node) == null) {
-        client.create().creatingParentsIfNeeded().forPath(node, data);
-      } else {
-        client.setData().forPath(node, data);
+      for (int i = 0; i < repeat; i++) {
+        if (i > 0 && stop.await(TimeUnit.SECONDS.toNanos(1))) {
+          break;
+        }
+        Map<String, Long> versions = versions(registry);
+        byte[] data = (i % 2 == 0 ? yaml.toString() : "").getBytes(StandardCharsets.UTF_8);
+        long written = System.currentTimeMillis();
+        if (client.checkExists().forPath(node) == null) {
+          client.create().creatingParentsIfNeeded().forPath(node, data);
+        } else {
+          client.setData().forPath(node, data);
+        }
+        if (i == 0) {
+          out.printf("loopback: wrote %s to ZooKeeper %s at %s, %s after the producers were ready%s%n", change, node,
+              java.time.LocalTime.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS), TextReport.duration(after),
+              repeat > 1 ? "; " + (repeat - 1) + " more changes follow, a second apart, removing and writing it again"
+                  : "");
+        }
+        Map<String, Long> took = awaitInForce(registry, versions, written, producers);
+        missed += producers.size() - took.size();
+        inForce.addAll(took.values());
+        if (i == 0) {
+          out.println(describeFirst(producers, took));
+        }
       }
-      out.printf("loopback: wrote %s to ZooKeeper %s %s after the producers were ready%n", change, node,
-          TextReport.duration(after));
-      report(registry, before, written, producers, out);
+      if (repeat > 1) {
+        out.println(describeAll(inForce, missed));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     } catch (Exception e) {
       out.println("loopback: the change could not be written to ZooKeeper " + node + ": " + e);
     }
   }
 
-  /** Polls the entries until every producer publishes another hash than before, or the wait is over. */
-  private static void report(Registry registry, Map<String, String> before, long written, List<String> producers,
-      PrintStream out) throws InterruptedException {
+  /**
+   * Waits until each producer's entry shows a version past the one it had, then takes how long after the write
+   * that version took effect, from the {@code config-applied-at} the producer published (one machine, one clock).
+   */
+  private static Map<String, Long> awaitInForce(Registry registry, Map<String, Long> versions, long written,
+      List<String> producers) throws InterruptedException {
     Map<String, Long> took = new TreeMap<>();
-    Map<String, String> versions = new TreeMap<>();
-    long deadline = written + CONVERGE_WAIT.toNanos();
+    long deadline = System.nanoTime() + CONVERGE_WAIT.toNanos();
     while (took.size() < producers.size() && System.nanoTime() < deadline) {
       for (ServiceInstance instance : registry.lookup(PerfService.SERVICE_NAME).instances()) {
-        String hash = instance.properties().get("config-hash");
-        if (hash != null && !hash.equals(before.get(instance.instanceId())) && !took.containsKey(instance.instanceId())) {
-          took.put(instance.instanceId(), System.nanoTime() - written);
-          versions.put(instance.instanceId(), "v" + instance.properties().get("config-version") + " " + hash);
+        long version = number(instance.properties().get("config-version"));
+        if (version > versions.getOrDefault(instance.instanceId(), Long.MAX_VALUE)
+            && !took.containsKey(instance.instanceId())) {
+          took.put(instance.instanceId(), number(instance.properties().get("config-applied-at")) - written);
         }
       }
       Thread.sleep(2);
     }
-    StringBuilder line = new StringBuilder("loopback: change in force (from the write to the registry entry's new "
-        + "config-hash):");
-    for (String producer : producers) {
-      Long nanos = took.get(producer);
-      line.append(' ').append(producer).append(' ').append(nanos == null
-          ? "not within " + TextReport.duration(CONVERGE_WAIT)
-          : TimeUnit.NANOSECONDS.toMillis(nanos) + " ms (" + versions.get(producer) + ")");
-      line.append(producer.equals(producers.getLast()) ? "" : ",");
-    }
-    out.println(line);
+    return took;
   }
 
-  private static Map<String, String> hashes(Registry registry) {
-    Map<String, String> hashes = new LinkedHashMap<>();
-    for (ServiceInstance instance : registry.lookup(PerfService.SERVICE_NAME).instances()) {
-      hashes.put(instance.instanceId(), instance.properties().getOrDefault("config-hash", ""));
+  private static String describeFirst(List<String> producers, Map<String, Long> took) {
+    StringBuilder line = new StringBuilder("loopback: change in force (from the write to the producer running it):");
+    for (String producer : producers) {
+      Long millis = took.get(producer);
+      line.append(' ').append(producer).append(' ').append(millis == null
+          ? "not within " + TextReport.duration(CONVERGE_WAIT) : millis + " ms");
+      line.append(producer.equals(producers.getLast()) ? "" : ",");
     }
-    return hashes;
+    return line.toString();
+  }
+
+  private static String describeAll(List<Long> inForce, int missed) {
+    List<Long> sorted = inForce.stream().sorted().toList();
+    if (sorted.isEmpty()) {
+      return "loopback: no change was in force on any producer within " + TextReport.duration(CONVERGE_WAIT);
+    }
+    return String.format(java.util.Locale.ROOT, "loopback: %d changes in force on the producers (from the write to "
+        + "the producer running it): median %d ms, P99 %d ms, max %d ms%s", sorted.size(), percentile(sorted, 0.5),
+        percentile(sorted, 0.99), sorted.getLast(), missed == 0 ? ""
+            : "; " + missed + " not within " + TextReport.duration(CONVERGE_WAIT));
+  }
+
+  /** The nearest-rank percentile. */
+  private static long percentile(List<Long> sorted, double p) {
+    int rank = (int) Math.ceil(p * sorted.size());
+    return sorted.get(Math.max(0, Math.min(sorted.size() - 1, rank - 1)));
+  }
+
+  private static long number(String text) {
+    try {
+      return text == null ? -1 : Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  private static Map<String, Long> versions(Registry registry) {
+    Map<String, Long> versions = new LinkedHashMap<>();
+    for (ServiceInstance instance : registry.lookup(PerfService.SERVICE_NAME).instances()) {
+      versions.put(instance.instanceId(), number(instance.properties().get("config-version")));
+    }
+    return versions;
   }
 }

@@ -128,7 +128,8 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
       Duration after = perf.get(PerfKeys.LOOPBACK_CHANGE_AFTER);
       String connectString = zookeeper.connectString();
       Thread.ofPlatform().name("loopback-change").daemon(true)
-          .start(() -> LoopbackChange.writeAfter(after, change, connectString, names, out, stop));
+          .start(() -> LoopbackChange.writeAfter(after, perf.get(PerfKeys.LOOPBACK_CHANGE_REPEAT), change,
+              connectString, names, out, stop));
     }
   }
 
