@@ -26,11 +26,15 @@ public final class ConfigKeys {
   }
 
   /**
-   * The declared key behind a configured name: the key of exactly that name, else the family covering it
-   * ({@code axle.request.timeout.orders} is {@code axle.request.timeout}'s). Empty for a name no key declares.
+   * The declared key behind a configured name, among {@link #all()} and the keys of the transports on the class
+   * path: the key of exactly that name, else the family covering it ({@code axle.request.timeout.orders} is
+   * {@code axle.request.timeout}'s). Empty for a name no key declares.
    */
   public static java.util.Optional<ConfigKey<?>> find(String name) {
-    return new io.axle.config.internal.KnownKeys(all()).find(io.axle.config.internal.Aliases.canonical(name));
+    List<ConfigKey<?>> known = new java.util.ArrayList<>(all());
+    // The transports' keys too, as a runtime knows them when it starts.
+    ServiceLoader.load(io.axle.transport.TransportFactory.class).forEach(f -> known.addAll(f.configKeys()));
+    return new io.axle.config.internal.KnownKeys(known).find(io.axle.config.internal.Aliases.canonical(name));
   }
 
   private static void addAll(Map<String, ConfigKey<?>> byName, List<ConfigKey<?>> keys) {

@@ -76,4 +76,31 @@ class LoopbackArgsTest {
     assertThat(command.get(0)).isEqualTo(ProcessHandle.current().info().command().orElseThrow());
     assertThat(command).last().isEqualTo("--x=1");
   }
+
+  /** A live change asked for: refused before anything starts unless it can work, named with the fix. */
+  @Test
+  void aLoopbackChange_isCheckedBeforeAnythingStarts() {
+    assertThat(LoopbackChange.asked(perf())).isEmpty();
+    assertThat(LoopbackChange.asked(perf("--loopback.zookeeper=true", "--loopback.change-after=10s",
+        "--loopback.change=axle.executors.default=inline,axle.request.timeout.perf1=2s")))
+        .containsExactly(java.util.Map.entry("axle.executors.default", "inline"),
+            java.util.Map.entry("axle.request.timeout.perf1", "2s"));
+    assertThatThrownBy(() -> LoopbackChange.asked(perf("--loopback.change-after=10s",
+        "--loopback.change=axle.executors.default=inline")))
+        .hasMessage("loopback.change-after: 10s (expected: with --loopback.zookeeper=true: the change is written to "
+            + "ZooKeeper, where the producers watch their configuration)");
+    assertThatThrownBy(() -> LoopbackChange.asked(perf("--loopback.zookeeper=true", "--loopback.change-after=10s",
+        "--loopback.change=axle.highway.address=127.0.0.1:1")))
+        .hasMessage("loopback.change: axle.highway.address=127.0.0.1:1 (expected: a live key; axle.highway.address "
+            + "is read once at start: docs/configuration.md marks each key live or restart)");
+    assertThatThrownBy(() -> LoopbackChange.asked(perf("--loopback.zookeeper=true", "--loopback.change-after=10s",
+        "--loopback.change=axle.executors.default=")))
+        .hasMessageStartingWith("loopback.change: axle.executors.default= (expected: axle.executors.default to be ");
+    assertThatThrownBy(() -> LoopbackChange.asked(perf("--loopback.change=axle.executors.default=inline")))
+        .hasMessageStartingWith("loopback.change: axle.executors.default=inline (expected: with loopback.change-after");
+  }
+
+  private static io.axle.config.AxleConfig perf(String... args) {
+    return io.axle.config.AxleConfig.builder().args(args).build();
+  }
 }
