@@ -82,6 +82,8 @@ class ChaosTest {
         all.add(first);
       }
       int threadsBefore = Thread.activeCount();
+      Set<String> namesBefore = new HashSet<>();
+      Thread.getAllStackTraces().keySet().forEach(t -> namesBefore.add(t.getName()));
       Axle plain = Fleet.consumer(runtimes, connect, "/axle", "highway", Map.of());
       Axle retrying = Fleet.consumer(runtimes, connect, "/axle", "highway", Map.of("axle.governance.retry.idempotent", true,
           "axle.governance.retry.attempts", 3));
@@ -176,8 +178,15 @@ class ChaosTest {
           running.process.kill();
         }
       }
-      await(Duration.ofSeconds(20), "the consumers' threads are gone with them (before: " + threadsBefore + ")",
-          () -> Thread.activeCount() <= threadsBefore);
+      long threadsDeadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+      while (Thread.activeCount() > threadsBefore && System.nanoTime() < threadsDeadline) {
+        Thread.sleep(50);
+      }
+      Set<String> left = new java.util.TreeSet<>();
+      Thread.getAllStackTraces().keySet().forEach(t -> left.add(t.getName()));
+      left.removeAll(namesBefore);
+      assertThat(Thread.activeCount()).as("the consumers' threads are gone with them (before: %d; new since: %s)",
+          threadsBefore, left).isLessThanOrEqualTo(threadsBefore);
     }
   }
 

@@ -49,9 +49,12 @@ public final class ZooKeeperConfigSource implements ConfigSource {
     String root = config.get(ZooKeeperKeys.ROOT);
     String servicePath = (root.equals("/") ? "" : root) + "/config/" + context.serviceName();
     Optional<String> instancePath = context.instanceId().map(id -> servicePath + "/instances/" + id);
-    CuratorFramework client = ZooKeeperRegistry.newClient(config);
+    ExecutorService applier = Executors.newSingleThreadExecutor(task ->
+        Thread.ofPlatform().daemon(true).name("axle-config-zookeeper").unstarted(task));
+    // The caches notify on it too: left to itself, Curator makes a thread for that which outlives the client.
+    CuratorFramework client = ZooKeeperRegistry.clientBuilder(config).runSafeService(applier).build();
     client.start();
-    Watching watching = new Watching(context, client, servicePath, instancePath.orElse(null));
+    Watching watching = new Watching(context, client, applier, servicePath, instancePath.orElse(null));
     watching.start();
     log.info("watching ZooKeeper {}{} for configuration changes", servicePath,
         instancePath.map(p -> " and " + p).orElse(""));
@@ -66,17 +69,18 @@ public final class ZooKeeperConfigSource implements ConfigSource {
     private final String instancePath;
     private final CuratorCache serviceCache;
     private final CuratorCache instanceCache;
-    private final ExecutorService applier = Executors.newSingleThreadExecutor(task ->
-        Thread.ofPlatform().daemon(true).name("axle-config-zookeeper").unstarted(task));
+    private final ExecutorService applier;
     private final AtomicBoolean closed = new AtomicBoolean();
     /** What was last sent, so that an event that changed nothing (a reconnect's re-read) sends nothing. */
     private Map<String, String> lastSent;
     /** The text last found unreadable, per node, so that it is logged once. */
     private final Map<String, String> unreadable = new LinkedHashMap<>();
 
-    Watching(Context context, CuratorFramework client, String servicePath, String instancePath) {
+    Watching(Context context, CuratorFramework client, ExecutorService applier, String servicePath,
+        String instancePath) {
       this.context = context;
       this.client = client;
+      this.applier = applier;
       this.servicePath = servicePath;
       this.instancePath = instancePath;
       this.serviceCache = CuratorCache.build(client, servicePath, CuratorCache.Options.SINGLE_NODE_CACHE);
@@ -166,8 +170,8 @@ public final class ZooKeeperConfigSource implements ConfigSource {
       if (instanceCache != null) {
         instanceCache.close();
       }
-      applier.shutdownNow();
       client.close();
+      applier.shutdownNow();
     }
   }
 }

@@ -68,7 +68,7 @@ public final class ZooKeeperRegistry implements Registry {
               + startTimeout.toMillis() + " ms, " + reasons + ") — "
               + config.origin(ZooKeeperKeys.CONNECT_STRING.name()));
         });
-    CuratorFramework client = newClient(config);
+    CuratorFramework client = clientBuilder(config).build();
     ZooKeeperRegistry registry = new ZooKeeperRegistry(client, connectString, config.get(ZooKeeperKeys.ROOT),
         startTimeout);
     client.getConnectionStateListenable().addListener((c, state) -> registry.onStateChange(state));
@@ -92,16 +92,15 @@ public final class ZooKeeperRegistry implements Registry {
     return registry;
   }
 
-  /** A client of the ensemble the keys name, not started: the registry's, and the configuration source's own. */
-  static CuratorFramework newClient(AxleConfig config) {
+  /** A client of the ensemble the keys name, to build: the registry's, and the configuration source's own. */
+  static CuratorFrameworkFactory.Builder clientBuilder(AxleConfig config) {
     return CuratorFrameworkFactory.builder()
         .connectString(config.get(ZooKeeperKeys.CONNECT_STRING))
         .sessionTimeoutMs(Math.toIntExact(config.get(ZooKeeperKeys.SESSION_TIMEOUT).toMillis()))
         .connectionTimeoutMs(Math.toIntExact(config.get(ZooKeeperKeys.CONNECTION_TIMEOUT).toMillis()))
         .retryPolicy(new ExponentialBackoffRetry(
             Math.toIntExact(config.get(ZooKeeperKeys.RETRY_BASE_SLEEP).toMillis()),
-            config.get(ZooKeeperKeys.RETRY_MAX_RETRIES)))
-        .build();
+            config.get(ZooKeeperKeys.RETRY_MAX_RETRIES)));
   }
 
   private final AtomicBoolean unreachable = new AtomicBoolean();
