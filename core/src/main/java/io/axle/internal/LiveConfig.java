@@ -136,6 +136,9 @@ final class LiveConfig {
         problems.addAll(e.problems());
       } catch (IllegalArgumentException | IllegalStateException e) {
         problems.add(e.getMessage() + " — from " + source);
+      } catch (RuntimeException e) {
+        // A policy module that broke on the new configuration: refused, as at start, rather than half applied.
+        problems.add("assembling the chains failed: " + e + " — from " + source);
       }
     }
     if (!problems.isEmpty()) {
