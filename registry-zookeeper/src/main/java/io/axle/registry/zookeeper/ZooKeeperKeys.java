@@ -44,10 +44,16 @@ public final class ZooKeeperKeys implements ConfigKeyProvider {
       "axle.registry.zookeeper.retry.max-retries", 5, 0, 29,
       "How many times Curator retries such an operation before it fails.");
 
+  /**
+   * Read once at start, as the registry's keys are: whether a running service takes its configuration from
+   * ZooKeeper is how it was deployed, not a setting to change under it (turned off live, the source that
+   * turned it off would be the one it stops hearing).
+   */
   public static final ConfigKey<Boolean> CONFIG_ENABLED = ConfigKey.booleanKey(
       "axle.registry.zookeeper.config.enabled", true,
-      "Watches the service's configuration nodes on the registry's ensemble (<root>/config/<service>, and "
-          + "<root>/config/<service>/instances/<instance-id>) and applies what they hold (docs/registry.md).");
+      "Watches the service's configuration nodes in ZooKeeper (<root>/config/<service> for every instance, "
+          + "<root>/config/<service>/instances/<instance id> for one) and applies what they hold to the running "
+          + "service, so that a fleet is reconfigured with one write; false leaves them unread.");
 
   private static final List<ConfigKey<?>> KEYS = List.of(CONNECT_STRING, ROOT, SESSION_TIMEOUT, CONNECTION_TIMEOUT,
       START_TIMEOUT, RETRY_BASE_SLEEP, RETRY_MAX_RETRIES, CONFIG_ENABLED);

@@ -6,11 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.axle.Axle;
 import io.axle.testing.AxleExtension;
 import io.axle.testkit.TestProvider;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +44,7 @@ class ClusterLeaderLossTest {
           CallLoad load = new CallLoad(consumer.reference(Greeter.class, Fleet.SERVICE, "Greeter"), 4)) {
         await(WAIT, "both answer", () -> load.answersFrom("p1") > 100 && load.answersFrom("p2") > 100);
 
-        InstanceSpec leader = specs.stream().filter(ClusterLeaderLossTest::isLeader)
+        InstanceSpec leader = specs.stream().filter(Fleet::isLeader)
             .findFirst().orElseThrow(() -> new AssertionError("no leader among " + specs));
         assertThat(cluster.killServer(leader)).isTrue();
         long atLoss = load.total();
@@ -63,19 +58,6 @@ class ClusterLeaderLossTest {
         assertThat(load.answersFrom("p1")).isPositive();
         assertThat(load.answersFrom("p2")).isPositive();
       }
-    }
-  }
-
-  /** Asks the server with ZooKeeper's {@code srvr} command, allowed by default, whether it leads. */
-  private static boolean isLeader(InstanceSpec spec) {
-    try (Socket socket = new Socket("127.0.0.1", spec.getPort())) {
-      OutputStream out = socket.getOutputStream();
-      out.write("srvr".getBytes(StandardCharsets.US_ASCII));
-      out.flush();
-      InputStream in = socket.getInputStream();
-      return new String(in.readAllBytes(), StandardCharsets.US_ASCII).contains("Mode: leader");
-    } catch (IOException e) {
-      return false;
     }
   }
 }

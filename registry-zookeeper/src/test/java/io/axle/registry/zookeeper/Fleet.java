@@ -5,10 +5,16 @@ import io.axle.InvocationListener;
 import io.axle.config.AxleConfig;
 import io.axle.testing.AxleExtension;
 import io.axle.testkit.TestProvider;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import org.apache.curator.test.InstanceSpec;
 
 /** Producers and consumers of one service that find each other in a real ZooKeeper. */
 final class Fleet {
@@ -34,21 +40,29 @@ final class Fleet {
    * test's books count.
    */
   static TestProvider producer(AxleExtension runtimes, String connectString, String root, String name) {
-    return producer(connectString, root, name, runtimes.listener(name));
+    return producer(connectString, root, name, runtimes.listener(name), Map.of());
+  }
+
+  /** As {@link #producer(AxleExtension, String, String, String)}, with {@code extra} keys over the fleet's. */
+  static TestProvider producer(AxleExtension runtimes, String connectString, String root, String name,
+      Map<String, Object> extra) {
+    return producer(connectString, root, name, runtimes.listener(name), extra);
   }
 
   /** As {@link #producer(AxleExtension, String, String, String)}, in a process of its own ({@link ProducerMain}): no test keeps its books. */
   static TestProvider producer(String connectString, String root, String name) {
-    return producer(connectString, root, name, InvocationListener.NONE);
+    return producer(connectString, root, name, InvocationListener.NONE, Map.of());
   }
 
-  private static TestProvider producer(String connectString, String root, String name, InvocationListener books) {
+  private static TestProvider producer(String connectString, String root, String name, InvocationListener books,
+      Map<String, Object> extra) {
     TestProvider.Builder builder = TestProvider.builder(SERVICE)
         .provider("Greeter", Greeter.class, caller -> name)
         .config("axle.registry.instance-id", name)
         .config("axle.executors.default", "inline")
         .listener(books);
     registryKeys(connectString, root).forEach(builder::config);
+    extra.forEach(builder::config);
     return builder.start();
   }
 
@@ -74,6 +88,19 @@ final class Fleet {
         throw new AssertionError("not within " + timeout.toMillis() + " ms: " + what);
       }
       Thread.sleep(20);
+    }
+  }
+
+  /** Asks the server with ZooKeeper's {@code srvr} command, allowed by default, whether it leads. */
+  static boolean isLeader(InstanceSpec spec) {
+    try (Socket socket = new Socket("127.0.0.1", spec.getPort())) {
+      OutputStream out = socket.getOutputStream();
+      out.write("srvr".getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      InputStream in = socket.getInputStream();
+      return new String(in.readAllBytes(), StandardCharsets.US_ASCII).contains("Mode: leader");
+    } catch (IOException e) {
+      return false;
     }
   }
 }

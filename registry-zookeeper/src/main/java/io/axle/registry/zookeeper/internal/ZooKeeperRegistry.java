@@ -13,12 +13,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.state.ConnectionState;
-import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,8 +27,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ZooKeeperRegistry implements Registry {
   private static final Logger log = LoggerFactory.getLogger(ZooKeeperRegistry.class);
-  /** How long the start's probe of each server waits for its connection ({@link EnsembleProbe}). */
-  private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(1);
 
   private final CuratorFramework client;
   private final String connectString;
@@ -56,51 +51,16 @@ public final class ZooKeeperRegistry implements Registry {
    *     host unknown or refusing connections all that time)
    */
   public static ZooKeeperRegistry connect(AxleConfig config) {
-    String connectString = config.get(ZooKeeperKeys.CONNECT_STRING);
     Duration startTimeout = config.get(ZooKeeperKeys.START_TIMEOUT);
     long deadline = System.nanoTime() + startTimeout.toNanos();
-    Duration connectionTimeout = config.get(ZooKeeperKeys.CONNECTION_TIMEOUT);
-    EnsembleProbe.awaitSomeoneThere(connectString,
-        connectionTimeout.compareTo(PROBE_TIMEOUT) < 0 ? connectionTimeout : PROBE_TIMEOUT, deadline)
-        .ifPresent(reasons -> {
-          throw new IllegalStateException(ZooKeeperKeys.CONNECT_STRING.name() + ": " + connectString
-              + " (expected: a ZooKeeper ensemble that answers; for " + ZooKeeperKeys.START_TIMEOUT.name() + " = "
-              + startTimeout.toMillis() + " ms, " + reasons + ") — "
-              + config.origin(ZooKeeperKeys.CONNECT_STRING.name()));
-        });
-    CuratorFramework client = clientBuilder(config).build();
+    String connectString = config.get(ZooKeeperKeys.CONNECT_STRING);
+    CuratorFramework client = ZooKeeperClients.newClient(config, deadline);
     ZooKeeperRegistry registry = new ZooKeeperRegistry(client, connectString, config.get(ZooKeeperKeys.ROOT),
         startTimeout);
     client.getConnectionStateListenable().addListener((c, state) -> registry.onStateChange(state));
-    client.start();
-    boolean connected;
-    try {
-      long left = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
-      connected = client.blockUntilConnected(Math.toIntExact(left), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      connected = false;
-    }
-    if (!connected) {
-      client.close();
-      throw new IllegalStateException(ZooKeeperKeys.CONNECT_STRING.name() + ": " + connectString
-          + " (expected: a ZooKeeper ensemble that answers; none did within "
-          + ZooKeeperKeys.START_TIMEOUT.name() + " = " + startTimeout.toMillis() + " ms) — "
-          + config.origin(ZooKeeperKeys.CONNECT_STRING.name()));
-    }
+    ZooKeeperClients.start(client, config, deadline);
     log.info("connected to ZooKeeper at {}; services under {}", connectString, registry.servicesPath);
     return registry;
-  }
-
-  /** A client of the ensemble the keys name, to build: the registry's, and the configuration source's own. */
-  static CuratorFrameworkFactory.Builder clientBuilder(AxleConfig config) {
-    return CuratorFrameworkFactory.builder()
-        .connectString(config.get(ZooKeeperKeys.CONNECT_STRING))
-        .sessionTimeoutMs(Math.toIntExact(config.get(ZooKeeperKeys.SESSION_TIMEOUT).toMillis()))
-        .connectionTimeoutMs(Math.toIntExact(config.get(ZooKeeperKeys.CONNECTION_TIMEOUT).toMillis()))
-        .retryPolicy(new ExponentialBackoffRetry(
-            Math.toIntExact(config.get(ZooKeeperKeys.RETRY_BASE_SLEEP).toMillis()),
-            config.get(ZooKeeperKeys.RETRY_MAX_RETRIES)));
   }
 
   private final AtomicBoolean unreachable = new AtomicBoolean();
