@@ -252,13 +252,20 @@ public final class AxleRuntime {
       // Only once every transport listens: a consumer that sees the entry can call it at once. A local
       // registry made from this runtime's own configuration is seen by no one else: nothing to tell.
       boolean seenByOthers = spec.registry != null || effectiveRegistry.isDynamic();
-      if (!providers.isEmpty() && seenByOthers && config.get(CoreConfigKeys.REGISTRY_REGISTER)) {
+      boolean registers = !providers.isEmpty() && seenByOthers && config.get(CoreConfigKeys.REGISTRY_REGISTER);
+      String instanceId = registers ? SelfRegistration.newInstanceId(config) : null;
+      // Before registering: a source that holds changes (a ZooKeeper node) applies them before any consumer can
+      // see the instance, so that none calls it on the start's configuration.
+      runtime.watchConfigSources(spec.configSources, instanceId);
+      if (registers) {
         Set<String> schemaIds = new TreeSet<>();
         providers.forEach(p -> schemaIds.add(p.schemaId()));
-        runtime.registration = SelfRegistration.register(effectiveRegistry, config, runtime.live.version(),
-            runtime.boundEndpoints.values(), schemaIds);
+        synchronized (runtime.wiringLock) {
+          // Under the lock: a change that lands meanwhile is published after the entry exists, or is in it.
+          runtime.registration = SelfRegistration.register(effectiveRegistry, runtime.config(),
+              runtime.live.version(), instanceId, runtime.boundEndpoints.values(), schemaIds);
+        }
       }
-      runtime.watchConfigSources(spec.configSources);
       return runtime;
     } catch (Exception e) {
       runtime.stop(Duration.ZERO);
@@ -277,12 +284,11 @@ public final class AxleRuntime {
    * Starts the sources of configuration changes, once the runtime serves: a change they send is applied to
    * it. The configuration each is asked with is the start's.
    */
-  private void watchConfigSources(List<io.axle.config.ConfigSource> explicit) {
+  private void watchConfigSources(List<io.axle.config.ConfigSource> explicit, String registeredAs) {
     List<io.axle.config.ConfigSource> sources = new ArrayList<>(explicit);
     ServiceLoader.load(io.axle.config.ConfigSource.class).forEach(sources::add);
     AxleConfig started = config();
-    SelfRegistration own = registration;
-    Optional<String> instanceId = own == null ? Optional.empty() : Optional.of(own.instanceId());
+    Optional<String> instanceId = Optional.ofNullable(registeredAs);
     io.axle.config.ConfigSource.Context context = new io.axle.config.ConfigSource.Context() {
       @Override
       public AxleConfig config() {
@@ -587,10 +593,11 @@ public final class AxleRuntime {
    * made takes its new executor and chain for its next call; calls in flight finish as they started.
    */
   public io.axle.config.ConfigVersion reconfigure(String source, Map<String, ?> values) {
-    if (stopped.get()) {
-      throw new IllegalStateException("configuration change from " + source + ": the runtime is stopped");
-    }
     synchronized (wiringLock) {
+      // Checked under the lock, which stop takes once it set the flag: no change is applied while it stops.
+      if (stopped.get()) {
+        throw new IllegalStateException("configuration change from " + source + ": the runtime is stopped");
+      }
       io.axle.config.ConfigVersion before = live.version();
       io.axle.config.ConfigVersion after = live.apply(source, values, this::prepare);
       SelfRegistration own = registration;
@@ -722,7 +729,10 @@ public final class AxleRuntime {
     if (!stopped.compareAndSet(false, true)) {
       return;
     }
-    // First: no change is applied to a runtime that is stopping.
+    synchronized (wiringLock) {
+      // Waits for a change being applied: none is applied from here on (reconfigure checks the flag).
+    }
+    // First: no source sends a change to a runtime that is stopping.
     for (io.axle.config.ConfigSource.Watch watch : configWatches) {
       try {
         watch.close();

@@ -5,6 +5,7 @@ import io.axle.config.ConfigException;
 import io.axle.config.ConfigKey;
 import io.axle.config.ConfigRefusal;
 import io.axle.config.ConfigVersion;
+import io.axle.config.CoreConfigKeys;
 import io.axle.config.internal.KnownKeys;
 import io.axle.config.internal.ValueText;
 import java.nio.charset.StandardCharsets;
@@ -59,25 +60,27 @@ final class LiveConfig {
   private final Map<String, Set<String>> registered;
   /** Each source's layer, by source, in the order the sources first changed something. */
   private Map<String, Map<String, String>> layers = new LinkedHashMap<>();
-  private volatile AxleConfig current;
-  private volatile ConfigVersion version;
+  /** The configuration in force and its version, swapped together: a reader never sees one without the other. */
+  private volatile InForce inForce;
   private volatile ConfigRefusal lastRefusal;
+
+  private record InForce(AxleConfig config, ConfigVersion version) {
+  }
 
   LiveConfig(AxleConfig base, Collection<? extends ConfigKey<?>> known, Map<String, Set<String>> registered) {
     this.base = base;
     this.known = List.copyOf(known);
     this.knownKeys = new KnownKeys(known);
     this.registered = Map.copyOf(registered);
-    this.current = base;
-    this.version = new ConfigVersion(1, START, hash(base), Instant.now(), List.of());
+    this.inForce = new InForce(base, new ConfigVersion(1, START, hash(base), Instant.now(), List.of()));
   }
 
   AxleConfig current() {
-    return current;
+    return inForce.config();
   }
 
   ConfigVersion version() {
-    return version;
+    return inForce.version();
   }
 
   Optional<ConfigRefusal> lastRefusal() {
@@ -93,6 +96,8 @@ final class LiveConfig {
   synchronized ConfigVersion apply(String source, Map<String, ?> values, Preparer preparer) {
     requireSource(source);
     Objects.requireNonNull(values, "values");
+    AxleConfig current = inForce.config();
+    ConfigVersion version = inForce.version();
     Map<String, String> layer = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
     values.forEach((key, value) -> {
@@ -152,10 +157,10 @@ final class LiveConfig {
       return version;
     }
     commit.run();
-    current = next;
-    version = new ConfigVersion(version.number() + 1, source, hash(next), Instant.now(), changes);
-    log.info("configuration {} in force: {}", version, String.join("; ", changes));
-    return version;
+    ConfigVersion applied = new ConfigVersion(version.number() + 1, source, hash(next), Instant.now(), changes);
+    inForce = new InForce(next, applied);
+    log.info("configuration {} in force: {}", applied, String.join("; ", changes));
+    return applied;
   }
 
   private static void requireSource(String source) {
@@ -188,13 +193,13 @@ final class LiveConfig {
   }
 
   /**
-   * Over the live keys in force only: instances of one service differ in their addresses and ids, and run
-   * the same configuration when their live keys agree.
+   * Over the live keys in force only, but the instance's own registry properties: instances of one service differ
+   * in their addresses, ids, zones and weights, and run the same configuration when their other live keys agree.
    */
   private String hash(AxleConfig config) {
     StringBuilder text = new StringBuilder();
     for (String key : new TreeSet<>(config.keys())) {
-      if (knownKeys.find(key).map(ConfigKey::isLive).orElse(false)) {
+      if (knownKeys.find(key).map(k -> k.isLive() && !k.name().equals(CoreConfigKeys.REGISTRY_PROPERTIES.name())).orElse(false)) {
         text.append(key).append('=').append(config.getRaw(key).orElseThrow()).append('\n');
       }
     }

@@ -48,20 +48,24 @@ final class SelfRegistration {
   /** The entry's property holding when that version took effect, in milliseconds since the epoch. */
   static final String CONFIG_APPLIED_AT = "config-applied-at";
 
-  static SelfRegistration register(Registry registry, AxleConfig config, ConfigVersion version,
+  static SelfRegistration register(Registry registry, AxleConfig config, ConfigVersion version, String instanceId,
       Collection<Endpoint> bound, Set<String> schemaIds) {
-    ServiceInstance instance = instance(config, version, bound, schemaIds);
+    ServiceInstance instance = instance(config, version, instanceId, bound, schemaIds);
     Registration registration = registry.register(instance);
     log.info("registered {} as {} in {}: {}", instance.serviceName(), instance.instanceId(),
         registry.describe(), instance.endpoints());
     return new SelfRegistration(registry, registration);
   }
 
-  static ServiceInstance instance(AxleConfig config, ConfigVersion version, Collection<Endpoint> bound,
-      Set<String> schemaIds) {
+  /** {@code axle.registry.instance-id}, else the service's name and a random suffix: one per process. */
+  static String newInstanceId(AxleConfig config) {
+    return config.find(CoreConfigKeys.REGISTRY_INSTANCE_ID)
+        .orElseGet(() -> config.get(CoreConfigKeys.SERVICE_NAME) + "-" + UUID.randomUUID().toString().substring(0, 8));
+  }
+
+  static ServiceInstance instance(AxleConfig config, ConfigVersion version, String instanceId,
+      Collection<Endpoint> bound, Set<String> schemaIds) {
     String service = config.get(CoreConfigKeys.SERVICE_NAME);
-    String instanceId = config.find(CoreConfigKeys.REGISTRY_INSTANCE_ID)
-        .orElseGet(() -> service + "-" + UUID.randomUUID().toString().substring(0, 8));
     List<Endpoint> endpoints = new ArrayList<>();
     String advertised = null;
     for (Endpoint endpoint : bound) {
@@ -86,10 +90,6 @@ final class SelfRegistration {
     properties.put(CONFIG_HASH, version.hash());
     properties.put(CONFIG_APPLIED_AT, Long.toString(version.appliedAt().toEpochMilli()));
     return properties;
-  }
-
-  String instanceId() {
-    return registration.instance().instanceId();
   }
 
   /**

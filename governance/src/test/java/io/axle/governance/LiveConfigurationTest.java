@@ -236,6 +236,10 @@ class LiveConfigurationTest {
     assertThat(provider.configVersion().number()).isEqualTo(5);
     assertThat(provider.configVersion().hash()).as("the hash covers the live keys in force: the start's again")
         .isEqualTo(startHash);
+    ConfigVersion zone = provider.reconfigure("ops", Map.of("axle.registry.properties.zone", "eu-2"));
+    assertThat(zone.number()).isEqualTo(6);
+    assertThat(zone.hash()).as("an instance's own registry properties are not in the hash: instances that differ in "
+        + "them run the same configuration").isEqualTo(startHash);
   }
 
   /**
