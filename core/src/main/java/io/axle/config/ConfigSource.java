@@ -6,8 +6,8 @@ import java.util.Optional;
 /**
  * A place changes to a running service's configuration come from: a watched file, a ZooKeeper node, an
  * operator's endpoint. Found with {@link java.util.ServiceLoader} ({@code META-INF/services/io.axle.config.ConfigSource})
- * or given to {@code Axle.Builder.configSource}; started once the runtime serves (and is registered), closed
- * first when it stops.
+ * or given to {@code Axle.Builder.configSource}; started once the runtime serves and before it registers (so that
+ * what a source holds is in force before any consumer sees the instance), closed first when it stops.
  *
  * <p>A source sends the whole of its layer with each change ({@link Context#apply}): what it no longer sets
  * falls back to what lies below. The runtime validates and applies the change as a whole, or refuses it and
