@@ -88,7 +88,10 @@ public final class AxleMetrics implements AutoCloseable {
 
   private final Duration windowTime;
   private final LogSink sink;
-  private final LogPublisher publisher;
+  /** Null when the window log is off; replaced when a configuration change turns it on or off. */
+  private volatile LogPublisher publisher;
+  /** The configuration the window log and the slow-call thresholds were last read from. */
+  private AxleConfig settingsFrom;
   private final MetricsListener listener;
   private final Aggregator aggregator;
   private final Instruments instruments;
@@ -102,6 +105,8 @@ public final class AxleMetrics implements AutoCloseable {
   private volatile java.util.function.Supplier<List<PolicyState>> policies = List::of;
   /** The runtime's configuration version, read as each window closes; null before {@link #start}. */
   private volatile java.util.function.Supplier<ConfigVersion> configVersion = () -> null;
+  /** The runtime's configuration in force, read as each window closes; null before {@link #start}. */
+  private volatile java.util.function.Supplier<AxleConfig> runtimeConfig = () -> null;
   /** The version in force when the current window opened. */
   private ConfigVersion windowConfig;
   private volatile ScheduledExecutorService clock;
@@ -146,13 +151,8 @@ public final class AxleMetrics implements AutoCloseable {
     this.instruments = new Instruments(registry);
     this.windowTime = config.get(CoreConfigKeys.METRICS_WINDOW_TIME);
     this.sink = sink;
-    this.publisher = config.get(MetricsConfigKeys.LOG_ENABLED)
-        ? new LogPublisher(sink, config.get(MetricsConfigKeys.LOG_DETAIL)) : null;
-    this.listener = new MetricsListener(
-        slowNanos(config.get(MetricsConfigKeys.CONSUMER_SLOW_ENABLED),
-            config.get(MetricsConfigKeys.CONSUMER_SLOW_TIME)),
-        slowNanos(config.get(MetricsConfigKeys.PROVIDER_SLOW_ENABLED),
-            config.get(MetricsConfigKeys.PROVIDER_SLOW_TIME)),
+    this.publisher = publisher(config, sink);
+    this.listener = new MetricsListener(consumerSlowNanos(config), providerSlowNanos(config),
         () -> {
           ScheduledExecutorService running = clock;
           if (running != null) {
@@ -170,8 +170,43 @@ public final class AxleMetrics implements AutoCloseable {
     instruments.bindNetwork(network);
   }
 
-  private static long slowNanos(boolean enabled, Duration threshold) {
-    return enabled ? threshold.toNanos() : Long.MAX_VALUE;
+  private static LogPublisher publisher(AxleConfig config, LogSink sink) {
+    return config.get(MetricsConfigKeys.LOG_ENABLED) ? new LogPublisher(sink, config.get(MetricsConfigKeys.LOG_DETAIL))
+        : null;
+  }
+
+  private static long consumerSlowNanos(AxleConfig config) {
+    return config.get(MetricsConfigKeys.CONSUMER_SLOW_ENABLED)
+        ? config.get(MetricsConfigKeys.CONSUMER_SLOW_TIME).toNanos() : Long.MAX_VALUE;
+  }
+
+  private static long providerSlowNanos(AxleConfig config) {
+    return config.get(MetricsConfigKeys.PROVIDER_SLOW_ENABLED)
+        ? config.get(MetricsConfigKeys.PROVIDER_SLOW_TIME).toNanos() : Long.MAX_VALUE;
+  }
+
+  /** The keys of the window log and the slow-call thresholds: live, followed as each window closes. */
+  private static final List<String> LIVE_SETTINGS = List.of(MetricsConfigKeys.LOG_ENABLED.name(),
+      MetricsConfigKeys.LOG_DETAIL.name(), MetricsConfigKeys.CONSUMER_SLOW_ENABLED.name(),
+      MetricsConfigKeys.CONSUMER_SLOW_TIME.name(), MetricsConfigKeys.PROVIDER_SLOW_ENABLED.name(),
+      MetricsConfigKeys.PROVIDER_SLOW_TIME.name());
+
+  /**
+   * The window log and the slow-call thresholds, read again from the runtime's configuration in force when a
+   * change set one of their keys: it takes effect with the window that closes next. Until then they are what
+   * this instance was made with.
+   */
+  private void followSettings(AxleConfig config) {
+    if (config == null || config == settingsFrom) {
+      return;
+    }
+    AxleConfig before = settingsFrom;
+    settingsFrom = config;
+    if (before == null || LIVE_SETTINGS.stream().allMatch(key -> before.getRaw(key).equals(config.getRaw(key)))) {
+      return;
+    }
+    publisher = publisher(config, sink);
+    listener.slowThresholds(consumerSlowNanos(config), providerSlowNanos(config));
   }
 
   /**
@@ -286,6 +321,8 @@ public final class AxleMetrics implements AutoCloseable {
     pools = new PoolSampler(axle::executors);
     policies = axle::policyStates;
     configVersion = axle::configVersion;
+    runtimeConfig = axle::config;
+    settingsFrom = axle.config();
     windowConfig = axle.configVersion();
     instruments.bindPools(axle::executors);
     ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -346,6 +383,8 @@ public final class AxleMetrics implements AutoCloseable {
     instruments.bindNewPools();
     history.add(window);
     drainSlow();
+    followSettings(runtimeConfig.get());
+    LogPublisher publisher = this.publisher;
     if (publisher != null) {
       publisher.publish(window);
     }

@@ -19,7 +19,7 @@ public final class MetricsConfigKeys implements ConfigKeyProvider {
   /** Off by default: an application asks for a log line per second; the perf demo does. */
   public static final ConfigKey<Boolean> LOG_ENABLED = ConfigKey.booleanKey(
       "axle.metrics.publisher.defaultLog.enabled", false,
-      "Whether each metrics window is logged (logger io.axle.metrics, INFO).");
+      "Whether each metrics window is logged (logger io.axle.metrics, INFO).").live();
 
   /**
    * Off by default: the port that serves RPC traffic exposes no metrics unless asked, and then only
@@ -51,23 +51,23 @@ public final class MetricsConfigKeys implements ConfigKeyProvider {
 
   public static final ConfigKey<Boolean> LOG_DETAIL = ConfigKey.booleanKey(
       "axle.metrics.endpoints.client.detail.enabled", false,
-      "Whether the metrics log also prints each operation's stage breakdown and every executor pool.");
+      "Whether the metrics log also prints each operation's stage breakdown and every executor pool.").live();
 
   public static final ConfigKey<Boolean> CONSUMER_SLOW_ENABLED = ConfigKey.booleanKey(
       "axle.metrics.Consumer.invocation.slow.enabled", false,
-      "Whether a consumer call slower than axle.metrics.Consumer.invocation.slow.msTime is logged with its stages.");
+      "Whether a consumer call slower than axle.metrics.Consumer.invocation.slow.msTime is logged with its stages.").live();
 
   public static final ConfigKey<Duration> CONSUMER_SLOW_TIME = ConfigKey.durationKey(
       "axle.metrics.Consumer.invocation.slow.msTime", Duration.ofSeconds(1),
-      "How long a consumer call must take to be logged as slow.");
+      "How long a consumer call must take to be logged as slow.").live();
 
   public static final ConfigKey<Boolean> PROVIDER_SLOW_ENABLED = ConfigKey.booleanKey(
       "axle.metrics.Provider.invocation.slow.enabled", false,
-      "Whether a provider call slower than axle.metrics.Provider.invocation.slow.msTime is logged with its stages.");
+      "Whether a provider call slower than axle.metrics.Provider.invocation.slow.msTime is logged with its stages.").live();
 
   public static final ConfigKey<Duration> PROVIDER_SLOW_TIME = ConfigKey.durationKey(
       "axle.metrics.Provider.invocation.slow.msTime", Duration.ofSeconds(1),
-      "How long a provider call must take to be logged as slow.");
+      "How long a provider call must take to be logged as slow.").live();
 
   private static final List<ConfigKey<?>> KEYS = List.of(ENABLED, LOG_ENABLED, PROMETHEUS_ENABLED, DASHBOARD_ENABLED, OBSERVATION_ENABLED, OBSERVATION_STAGES, LOG_DETAIL,
       CONSUMER_SLOW_ENABLED, CONSUMER_SLOW_TIME, PROVIDER_SLOW_ENABLED, PROVIDER_SLOW_TIME);

@@ -127,6 +127,34 @@ class AxleMetricsTest {
     }
   }
 
+  /** The slow-call threshold and the window log follow a configuration change from the next window. */
+  @Test
+  void theSlowCallThreshold_andTheWindowLog_followAConfigurationChange() throws Exception {
+    ListSink sink = new ListSink();
+    try (Calls calls = new Calls(runtimes, metrics(sink, Map.of()), Map.of())) {
+      calls.echo.sleepEcho("before", 60);
+      calls.awaitEnds(Role.PROVIDER, Status.OK, 1);
+      calls.metrics.tick();
+      assertThat(sink.slow).as("no threshold set").isEmpty();
+
+      calls.provider.reconfigure("test", Map.of("axle.metrics.Provider.invocation.slow.enabled", true,
+          "axle.metrics.Provider.invocation.slow.msTime", "30ms"));
+      calls.metrics.tick(); // the window that closes next takes it
+      calls.echo.sleepEcho("after", 60);
+      calls.awaitEnds(Role.PROVIDER, Status.OK, 2);
+      calls.metrics.tick();
+      assertThat(sink.slow).as("slow provider calls after the change").hasSize(1);
+
+      calls.provider.reconfigure("test", Map.of("axle.metrics.publisher.defaultLog.enabled", false));
+      calls.metrics.tick();
+      int lines = sink.windows.size();
+      calls.echo.echo("quiet");
+      calls.awaitEnds(Role.PROVIDER, Status.OK, 3);
+      calls.metrics.tick();
+      assertThat(sink.windows).as("window lines once the log was turned off").hasSize(lines);
+    }
+  }
+
   private static double ms(long nanos) {
     return nanos / 1e6;
   }

@@ -18,8 +18,8 @@ public final class MetricsListener implements InvocationListener {
 
   final Meters meters;
   final SlowCalls slowCalls = new SlowCalls();
-  private final long consumerSlowNanos;
-  private final long providerSlowNanos;
+  private volatile long consumerSlowNanos;
+  private volatile long providerSlowNanos;
   private final Runnable onSlow;
 
   /**
@@ -33,6 +33,12 @@ public final class MetricsListener implements InvocationListener {
     this.consumerSlowNanos = consumerSlowNanos;
     this.providerSlowNanos = providerSlowNanos;
     this.onSlow = onSlow;
+  }
+
+  /** New thresholds for the calls that end from now on (a configuration change); {@link Long#MAX_VALUE}: none. */
+  public void slowThresholds(long consumerSlowNanos, long providerSlowNanos) {
+    this.consumerSlowNanos = consumerSlowNanos;
+    this.providerSlowNanos = providerSlowNanos;
   }
 
   @Override
