@@ -159,7 +159,8 @@ public final class Producer implements AutoCloseable {
     }
   }
 
-  private Axle axle() {
+  /** The producer's runtime. */
+  public Axle axle() {
     return context.getBean(AxleRuntimeHolder.class).axle();
   }
 

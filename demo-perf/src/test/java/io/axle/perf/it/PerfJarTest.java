@@ -201,8 +201,8 @@ class PerfJarTest {
   @Test
   void aLoopbackFleetInZooKeeper_takesALiveChangeMidRun_withNoFailedCall() throws Exception {
     try (JavaProcess loopback = JavaProcess.startJar(jar, "--loopback", "--loopback.producers=2",
-        "--loopback.zookeeper=true", "--loopback.change-after=3s", "--loopback.change=axle.executors.default=inline",
-        "--duration=3s", "--warmup=1s", "--sync-count=8")) {
+        "--loopback.zookeeper=true", "--loopback.change-after=2s", "--loopback.change=axle.executors.default=inline",
+        "--duration=2s", "--warmup=0s", "--sync-count=8")) {
       Optional<Integer> status = loopback.awaitExit(RUN_WAIT);
 
       String output = loopback.output();

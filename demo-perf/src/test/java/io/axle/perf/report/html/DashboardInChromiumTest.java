@@ -151,6 +151,25 @@ class DashboardInChromiumTest {
     }
   }
 
+  /** A configuration change shows on every chart as a dashed line at the window it landed in, named by version. */
+  @Test
+  void aConfigurationChange_isMarkedOnTheCharts() throws Exception {
+    Chromium chromium = Chromium.required();
+    int rest = shared.get().endpoint("rest").port();
+    HttpClient http = HttpClient.newHttpClient();
+    try (EchoLoad ignored = new EchoLoad(http, rest)) {
+      // A consumer key: it changes nothing the producer does, and makes a version all the same.
+      long version = shared.get().axle().reconfigure("dashboard test",
+          java.util.Map.of("axle.request.timeout", System.nanoTime() % 2 == 0 ? "31s" : "32s")).number();
+      Thread.sleep(2500); // the window it landed in closes
+      String dom = chromium.dumpDom("http://127.0.0.1:" + rest + AxleMetrics.DASHBOARD_PATH, 3000,
+          dir.resolve("config-change"));
+      assertThat(card(dom, "tps")).contains("class=\"config-change\" data-version=\"" + version + "\"")
+          .contains("(dashboard test): axle.request.timeout: ");
+      assertThat(card(dom, "latency")).contains("class=\"config-change\" data-version=\"" + version + "\"");
+    }
+  }
+
   @Test
   void afterAWarmUpSpike_theScaleFollowsTheRecentWindows_andEachSideHasItsStagePanel() throws Exception {
     Chromium chromium = Chromium.required();
