@@ -50,6 +50,8 @@ public final class Producer implements AutoCloseable {
   private final ConfigurableApplicationContext context;
   private final BaselineServers baseline;
   private final Map<String, Endpoint> endpoints;
+  /** The runtime's configuration as the producer started: what {@link #changeLive} compares with. */
+  private final AxleConfig startConfig;
 
   private Producer(ConfigurableApplicationContext context) {
     this.context = context;
@@ -64,6 +66,7 @@ public final class Producer implements AutoCloseable {
     Map<String, Endpoint> all = new LinkedHashMap<>(boundEndpoints(context));
     all.putAll(baseline.endpoints());
     this.endpoints = Collections.unmodifiableMap(all);
+    this.startConfig = axle().config();
   }
 
   /** What the context's runtime listens on, per transport, in the ready line's order ({@link #TRANSPORTS}). */
@@ -141,21 +144,48 @@ public final class Producer implements AutoCloseable {
   }
 
   /**
-   * Applies {@code keys} to the running runtime as the layer of the source {@code control} when every key is
-   * live (so the last change's keys this one leaves out return to the command line's, as with a restart).
+   * Applies {@code keys} to the running runtime when every one that differs from the command line the producer
+   * started with is live: those become the layer of the source {@code control}, so a key the last change set
+   * and this one does not returns to the command line's, as with a restart. A walk sends every knob at each step,
+   * a server's thread count among them: at the value it started with, it is no reason to restart.
    *
-   * @return the configuration version now in force, in words; null when a key is not live (restart instead)
+   * @return the configuration version now in force, in words; null when a key that differs is not live
+   *     (restart instead)
    * @throws IllegalArgumentException with the runtime's problems when it refused the change
    */
   String changeLive(Map<String, String> keys) {
-    boolean live = keys.keySet().stream().allMatch(key -> ConfigKeys.find(key).map(ConfigKey::isLive).orElse(false));
-    if (!live) {
-      return null;
+    Map<String, String> layer = new LinkedHashMap<>();
+    for (Map.Entry<String, String> key : keys.entrySet()) {
+      ConfigKey<?> declared = ConfigKeys.find(key.getKey()).orElse(null);
+      if (declared == null) {
+        return null; // a perf key (response-size, baseline.*): read at start
+      }
+      if (asStarted(declared, key.getKey(), key.getValue())) {
+        continue;
+      }
+      if (!declared.isLive()) {
+        return null;
+      }
+      layer.put(key.getKey(), key.getValue());
     }
     try {
-      return "config " + axle().reconfigure("control", keys);
+      return "config " + axle().reconfigure("control", layer);
     } catch (ConfigException e) {
       throw new IllegalArgumentException("change with " + keys + " refused, serving as before: " + e.getMessage(), e);
+    }
+  }
+
+  /** Whether {@code value} is what the producer started with for {@code key}: the same text, or the default's value. */
+  private boolean asStarted(ConfigKey<?> declared, String key, String value) {
+    java.util.Optional<String> started = startConfig.getRaw(key);
+    if (started.isPresent()) {
+      return started.get().equals(value);
+    }
+    try {
+      return declared.name().equals(key) && declared.defaultValue().isPresent()
+          && declared.defaultValue().get().equals(declared.parse(value));
+    } catch (IllegalArgumentException e) {
+      return false; // a bad value: the runtime names it
     }
   }
 
