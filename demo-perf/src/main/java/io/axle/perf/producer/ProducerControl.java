@@ -56,9 +56,13 @@ final class ProducerControl implements AutoCloseable {
       throw new UncheckedIOException(PerfKeys.CONTROL_ADDRESS.name() + ": " + address + " cannot be bound ("
           + e.getMessage() + ") (expected: a free host:port, or port 0 for any)", e);
     }
+    // The loader of the producer's classes: the JDK's HTTP dispatcher, which makes this thread, has the system's,
+    // where a restart inside perf.jar finds no Spring configuration (its classes are in the jar's own loader).
+    ClassLoader loader = ProducerControl.class.getClassLoader();
     ExecutorService thread = Executors.newSingleThreadExecutor(runnable -> {
       Thread t = new Thread(runnable, "perf-producer-control");
       t.setDaemon(true);
+      t.setContextClassLoader(loader);
       return t;
     });
     server.setExecutor(thread);

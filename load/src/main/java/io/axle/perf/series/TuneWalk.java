@@ -383,7 +383,8 @@ final class TuneWalk {
     for (TuneSearch.Knob knob : knobs) {
       String value = stepKeys.getOrDefault(knob.key(), currentValue(knob.key()));
       // A key without a value here has a default worked out at start (event loops: the cores): the producer's own.
-      if (PerfKeys.isProducerKey(knob.key()) && !value.isEmpty()) {
+      // A client's knobs are the consumer's alone: the producer calls no one, and need not restart for them.
+      if (PerfKeys.isProducerKey(knob.key()) && !knob.key().contains(".client.") && !value.isEmpty()) {
         keys.put(knob.key(), value);
       }
     }
