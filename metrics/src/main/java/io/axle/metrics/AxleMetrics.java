@@ -175,14 +175,15 @@ public final class AxleMetrics implements AutoCloseable {
         : null;
   }
 
+  /** Both keys read, whether or not it is enabled: a bad threshold is refused when the metrics are made. */
   private static long consumerSlowNanos(AxleConfig config) {
-    return config.get(MetricsConfigKeys.CONSUMER_SLOW_ENABLED)
-        ? config.get(MetricsConfigKeys.CONSUMER_SLOW_TIME).toNanos() : Long.MAX_VALUE;
+    long threshold = config.get(MetricsConfigKeys.CONSUMER_SLOW_TIME).toNanos();
+    return config.get(MetricsConfigKeys.CONSUMER_SLOW_ENABLED) ? threshold : Long.MAX_VALUE;
   }
 
   private static long providerSlowNanos(AxleConfig config) {
-    return config.get(MetricsConfigKeys.PROVIDER_SLOW_ENABLED)
-        ? config.get(MetricsConfigKeys.PROVIDER_SLOW_TIME).toNanos() : Long.MAX_VALUE;
+    long threshold = config.get(MetricsConfigKeys.PROVIDER_SLOW_TIME).toNanos();
+    return config.get(MetricsConfigKeys.PROVIDER_SLOW_ENABLED) ? threshold : Long.MAX_VALUE;
   }
 
   /** The keys of the window log and the slow-call thresholds: live, followed as each window closes. */
