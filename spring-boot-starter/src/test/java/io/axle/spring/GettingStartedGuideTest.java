@@ -38,6 +38,10 @@ import org.junit.jupiter.api.io.TempDir;
  * not this module's test resources), the consumer over highway and then after the guide's one-line
  * switch over REST. Only the listening addresses are overridden, to ephemeral ports; the consumer is
  * given just the endpoint of the transport it should use, so a call over the other one could not succeed.
+ *
+ * <p>No {@code AxleExtension} books here: its applications load Axle from
+ * class loaders of their own, where the test's listener (an {@code io.axle.InvocationListener} of this class
+ * path) is another type. Each call is checked by its answer instead.
  */
 @Tag("slow")
 class GettingStartedGuideTest {

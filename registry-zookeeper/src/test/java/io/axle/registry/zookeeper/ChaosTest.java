@@ -243,7 +243,9 @@ class ChaosTest {
         if (!Files.exists(file)) {
           continue;
         }
-        for (String line : Files.readAllLines(file).subList(1, Files.readAllLines(file).size())) {
+        // Read once: the table changes between two reads, and a second read's length need not fit the first.
+        List<String> lines = Files.readAllLines(file);
+        for (String line : lines.subList(1, lines.size())) {
           String[] f = line.trim().split("\\s+");
           int remotePort = Integer.parseInt(f[2].substring(f[2].indexOf(':') + 1), 16);
           // 01: ESTABLISHED; f[9]: the socket's inode.
