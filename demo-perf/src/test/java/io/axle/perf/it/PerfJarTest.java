@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -190,32 +189,6 @@ class PerfJarTest {
       assertThat(cpu.find()).as("cpu line; output:%n%s", loopback.output()).isTrue();
       assertThat(Double.parseDouble(cpu.group(1))).as("consumer µs/request").isPositive();
       assertThat(Double.parseDouble(cpu.group(2))).as("producer µs/request").isPositive();
-    }
-  }
-
-  /**
-   * The README's live-change run, smaller: two producers registered in the demo's ZooKeeper take a change
-   * written to their service's configuration node mid-run; each says so in its log and its window, the consumer
-   * prints when each ran it, and no call fails.
-   */
-  @Test
-  void aLoopbackFleetInZooKeeper_takesALiveChangeMidRun_withNoFailedCall() throws Exception {
-    try (JavaProcess loopback = JavaProcess.startJar(jar, "--loopback", "--loopback.producers=2",
-        "--loopback.zookeeper=true", "--loopback.change-after=2s", "--loopback.change=axle.executors.default=inline",
-        "--duration=2s", "--warmup=0s", "--sync-count=8")) {
-      Optional<Integer> status = loopback.awaitExit(RUN_WAIT);
-
-      String output = loopback.output();
-      assertThat(status).as("exit; output:%n%s", output).contains(0);
-      assertThat(output).contains("loopback: wrote {axle.executors.default=inline} to ZooKeeper /axle/config/perf1 at ");
-      for (String producer : List.of("producer-1", "producer-2")) {
-        assertThat(output).contains("[" + producer + "] ").containsPattern(Pattern.quote("[" + producer + "] ")
-            + ".*configuration v2 \\(zookeeper /axle/config/perf1, [0-9a-f]{12}\\) in force: axle.executors.default: "
-            + "group \\(default\\) -> inline");
-      }
-      assertThat(output).containsPattern("loopback: change in force \\(from the write to the producer running it\\): "
-          + "producer-1 \\d+ ms, producer-2 \\d+ ms");
-      assertThat(output).contains("errors      : 0");
     }
   }
 
