@@ -29,6 +29,14 @@ final class JavaProcess implements AutoCloseable {
     this.reader = Thread.ofPlatform().daemon(true).name("perf-it-output").start(this::read);
   }
 
+  /** The packaged perf.jar the tests run: {@code -Dperf.jar}, else the module's, built at process-classes. */
+  static Path perfJar() {
+    Path jar = Path.of(System.getProperty("perf.jar", "target/perf.jar")).toAbsolutePath();
+    org.assertj.core.api.Assertions.assertThat(jar).as("perf.jar, built before the tests (process-classes)")
+        .isRegularFile();
+    return jar;
+  }
+
   static JavaProcess startJar(Path jar, String... args) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(ProcessHandle.current().info().command().orElseThrow());

@@ -23,8 +23,7 @@ class PerfJarLiveChangeTest {
 
   @BeforeAll
   static void findJar() {
-    jar = Path.of(System.getProperty("perf.jar", "target/perf.jar")).toAbsolutePath();
-    assertThat(jar).as("perf.jar, built before the tests (process-classes)").isRegularFile();
+    jar = JavaProcess.perfJar();
   }
 
   /**

@@ -41,8 +41,7 @@ class PerfJarTest {
 
   @BeforeAll
   static void findJar() {
-    jar = Path.of(System.getProperty("perf.jar", "target/perf.jar")).toAbsolutePath();
-    assertThat(jar).as("perf.jar, built before the tests (process-classes)").isRegularFile();
+    jar = JavaProcess.perfJar();
   }
 
   @Test
