@@ -610,7 +610,8 @@ public final class AxleRuntime {
 
   /**
    * Assembles everything {@code next} makes, checking it on the way; the commit returned swaps it in. Nothing
-   * is swapped, and the watches of new endpoint selections are closed, when an assembly throws.
+   * is swapped, and the watches of new endpoint selections and the pools made for it are closed, when an
+   * assembly throws.
    */
   private Runnable prepare(AxleConfig next) {
     Assembly before = assembly;
@@ -639,6 +640,8 @@ public final class AxleRuntime {
       }
     } catch (RuntimeException e) {
       newSelections.forEach(EndpointSelection::close);
+      // Pools made for the refused configuration: no call reached them.
+      after.executors().unusedBy(before.executors()).forEach(pool -> pool.shutdown(Duration.ZERO));
       throw e;
     }
     return () -> {
