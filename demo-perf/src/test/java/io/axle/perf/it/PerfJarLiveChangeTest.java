@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,13 +26,14 @@ class PerfJarLiveChangeTest {
   }
 
   /**
-   * The README's live-change run, smaller: two producers registered in the demo's ZooKeeper take a change
-   * written to their service's configuration node mid-run; each says so in its log and its window, the consumer
-   * prints when each ran it, and no call fails.
+   * The live-change run of docs/live-configuration.md, smaller: a producer registered in the demo's ZooKeeper
+   * takes a change written to its service's configuration node mid-run and says so in its log, the consumer
+   * prints when it ran it, and no call fails. (Three producers are the same path three times; the perf demo's
+   * figures in docs/performance.md are from three.)
    */
   @Test
   void aLoopbackFleetInZooKeeper_takesALiveChangeMidRun_withNoFailedCall() throws Exception {
-    try (JavaProcess loopback = JavaProcess.startJar(jar, "--loopback", "--loopback.producers=2",
+    try (JavaProcess loopback = JavaProcess.startJar(jar, "--loopback", "--loopback.producers=1",
         "--loopback.zookeeper=true", "--loopback.change-after=2s", "--loopback.change=axle.executors.default=inline",
         "--duration=2s", "--warmup=0s", "--sync-count=8")) {
       Optional<Integer> status = loopback.awaitExit(RUN_WAIT);
@@ -41,13 +41,10 @@ class PerfJarLiveChangeTest {
       String output = loopback.output();
       assertThat(status).as("exit; output:%n%s", output).contains(0);
       assertThat(output).contains("loopback: wrote {axle.executors.default=inline} to ZooKeeper /axle/config/perf1 at ");
-      for (String producer : List.of("producer-1", "producer-2")) {
-        assertThat(output).contains("[" + producer + "] ").containsPattern(Pattern.quote("[" + producer + "] ")
-            + ".*configuration v2 \\(zookeeper /axle/config/perf1, [0-9a-f]{12}\\) in force: axle.executors.default: "
-            + "group \\(default\\) -> inline");
-      }
+      assertThat(output).containsPattern(Pattern.quote("[producer] ") + ".*configuration v2 \\(zookeeper "
+          + "/axle/config/perf1, [0-9a-f]{12}\\) in force: axle.executors.default: group \\(default\\) -> inline");
       assertThat(output).containsPattern("loopback: change in force \\(from the write to the producer running it\\): "
-          + "producer-1 \\d+ ms, producer-2 \\d+ ms");
+          + "producer-1 \\d+ ms");
       assertThat(output).contains("errors      : 0");
     }
   }
