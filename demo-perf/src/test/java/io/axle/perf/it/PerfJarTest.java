@@ -169,14 +169,27 @@ class PerfJarTest {
     }
   }
 
+  /**
+   * A loopback run, with the producer registered in the demo's ZooKeeper and a live change written to its
+   * service's configuration node mid-run (docs/live-configuration.md): the producer says it runs it, the consumer
+   * prints when it did, and no call fails.
+   */
   @Test
-  void loopbackRunsProducerAndConsumer_andExitsWithTheConsumersStatus() throws Exception {
+  void loopbackRunsProducerAndConsumer_takesALiveChangeMidRun_andExitsWithTheConsumersStatus() throws Exception {
     int port = freePort();
     try (JavaProcess loopback = JavaProcess.startJar(jar, "--loopback", "--duration=2s", "--warmup=0s",
-        "--axle.highway.address=127.0.0.1:" + port, "--axle.registry.local.perf1=highway://127.0.0.1:" + port)) {
+        "--axle.highway.address=127.0.0.1:" + port, "--loopback.zookeeper=true", "--loopback.change-after=2s",
+        "--loopback.change=axle.executors.default=inline")) {
       Optional<Integer> status = loopback.awaitExit(RUN_WAIT);
 
       assertThat(status).as("exit; output:%n%s", loopback.output()).contains(0);
+      assertThat(loopback.output())
+          .contains("loopback: wrote {axle.executors.default=inline} to ZooKeeper /axle/config/perf1 at ")
+          .containsPattern(Pattern.quote("[producer] ") + ".*configuration v2 \\(zookeeper /axle/config/perf1, "
+              + "[0-9a-f]{12}\\) in force: axle.executors.default: group \\(default\\) -> inline")
+          .containsPattern("loopback: change in force \\(from the write to the producer running it\\): "
+              + "producer-1 \\d+ ms")
+          .contains("errors      : 0");
       assertThat(loopback.output())
           .contains("[producer] perf producer ready: highway://127.0.0.1:" + port + " rest://127.0.0.1:")
           .contains("perf summary")
