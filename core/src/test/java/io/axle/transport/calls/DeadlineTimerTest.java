@@ -66,7 +66,10 @@ class DeadlineTimerTest {
       return null;
     });
     assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
-    assertThat(expired).containsExactly("soon", "middle", "rearmed", "late");
+    // In deadline order when the loop keeps time; a loop held up past several deadlines (a loaded 2-core machine
+    // under the full suite) expires what fell due in one pass, whose order among them the wheel does not promise.
+    // Never early, and the cancelled one never, are promised either way (below).
+    assertThat(expired).containsExactlyInAnyOrder("soon", "middle", "rearmed", "late");
     assertThat(soon.expiredAt - start).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(5));
     assertThat(middle.expiredAt - start).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(20));
     assertThat(rearmed.expiredAt - start).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(30));
