@@ -130,6 +130,16 @@ public final class AxleConfig {
     return Collections.unmodifiableMap(subset);
   }
 
+  /**
+   * Every configured key with its text, in {@code axle.} spelling: what a source of live changes sends after
+   * reading YAML ({@code AxleConfig.builder().yaml(text, name).build().texts()}).
+   */
+  public Map<String, String> texts() {
+    Map<String, String> texts = new LinkedHashMap<>();
+    values.forEach((key, value) -> texts.put(key, value.text()));
+    return Collections.unmodifiableMap(texts);
+  }
+
   /** Every configured key, in {@code axle.} spelling. */
   public Set<String> keys() {
     return values.keySet();

@@ -4,7 +4,6 @@ import io.axle.config.AxleConfig;
 import io.axle.config.ConfigException;
 import io.axle.config.ConfigSource;
 import io.axle.config.CoreConfigKeys;
-import io.axle.config.internal.YamlSources;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -71,9 +70,7 @@ public final class FileConfigSource implements ConfigSource {
     }
 
     private Map<String, String> texts() {
-      Map<String, String> texts = new LinkedHashMap<>();
-      YamlSources.file(file).forEach((key, value) -> texts.put(key, value.text()));
-      return texts;
+      return AxleConfig.builder().yamlFile(file).build().texts();
     }
 
     @Override

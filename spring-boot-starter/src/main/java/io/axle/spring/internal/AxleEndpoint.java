@@ -65,10 +65,9 @@ public class AxleEndpoint {
           + "{\"values\": \"axle.executors.default: inline\"}, YAML or JSON text; {\"values\": \"{}\"} takes the "
           + "actuator's last change back)"), WebEndpointResponse.STATUS_BAD_REQUEST);
     }
-    Map<String, String> parsed = new LinkedHashMap<>();
+    Map<String, String> parsed;
     try {
-      AxleConfig text = AxleConfig.builder().yaml(values, SOURCE).build();
-      text.keys().forEach(key -> parsed.put(key, text.getRaw(key).orElseThrow()));
+      parsed = AxleConfig.builder().yaml(values, SOURCE).build().texts();
     } catch (RuntimeException e) {
       return new WebEndpointResponse<>(Map.of("error", "values: " + e.getMessage() + " (expected: YAML or JSON "
           + "text, as microservice.yaml holds it)"), WebEndpointResponse.STATUS_BAD_REQUEST);

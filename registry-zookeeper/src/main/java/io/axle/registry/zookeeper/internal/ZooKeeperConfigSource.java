@@ -262,11 +262,7 @@ public final class ZooKeeperConfigSource implements ConfigSource {
       }
       String text = new String(data, StandardCharsets.UTF_8);
       try {
-        AxleConfig parsed = AxleConfig.builder().yaml(text, "ZooKeeper node " + path).build();
-        Map<String, String> keys = new LinkedHashMap<>();
-        for (String key : parsed.keys()) {
-          keys.put(key, parsed.getRaw(key).orElseThrow());
-        }
+        Map<String, String> keys = AxleConfig.builder().yaml(text, "ZooKeeper node " + path).build().texts();
         warned.remove(path);
         return Optional.of(keys);
       } catch (ConfigException e) {
