@@ -8,15 +8,21 @@ import io.axle.Role;
 import io.axle.Stage;
 import io.axle.Status;
 import io.axle.registry.Endpoint;
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
@@ -356,9 +362,21 @@ public final class AxleExtension implements BeforeAllCallback, BeforeEachCallbac
   /**
    * Counts, per invocation (by identity), its start and its ends. Uses only the invocation's role, operation
    * and identity, so that it reads any call the listener is handed.
+   *
+   * <p>An invocation is held only while it is open: one that ended once is remembered weakly, as a second end
+   * arrives with the invocation itself, so one that was collected cannot end again. The books of a long run (a
+   * perf run makes millions of calls) thus weigh what is in flight, not every call made; those that never end stay
+   * held until they are named.
    */
   public static final class Books implements InvocationListener {
-    private final Map<Call, Record> records = Collections.synchronizedMap(new IdentityHashMap<>());
+    /** Started and not ended yet. */
+    private final Map<Call, Record> open = new IdentityHashMap<>();
+    /** Ended once. */
+    private final WeakIdentitySet endedOnce = new WeakIdentitySet();
+    /** Ended more than once: few, each named in the failure. */
+    private final Map<Call, Record> endedAgain = new IdentityHashMap<>();
+    private final Map<Role, Integer> started = new EnumMap<>(Role.class);
+    private final Map<Role, Map<Status, Integer>> statuses = new EnumMap<>(Role.class);
     private final List<String> problems = new CopyOnWriteArrayList<>();
     private volatile String label = "runtime";
 
@@ -375,22 +393,37 @@ public final class AxleExtension implements BeforeAllCallback, BeforeEachCallbac
         return;
       }
       Record record = new Record(invocation.role(), invocation.operation().qualifiedName());
-      if (records.putIfAbsent(invocation, record) != null) {
-        problems.add(label + ": " + record.role + " " + record.operation + " started twice");
+      synchronized (this) {
+        if (open.containsKey(invocation) || endedOnce.contains(invocation) || endedAgain.containsKey(invocation)) {
+          problems.add(label + ": " + record.role + " " + record.operation + " started twice");
+          return;
+        }
+        open.put(invocation, record);
+        started.merge(record.role, 1, Integer::sum);
       }
     }
 
     @Override
     public void onEnd(Call invocation, Response response) {
-      Record record = records.get(invocation);
-      if (record == null) {
-        problems.add(label + ": " + invocation.role() + " " + invocation.operation().qualifiedName()
-            + " ended (" + response.status() + ") without a start (" + start(invocation.role()) + ")");
-        return;
-      }
-      synchronized (record) {
+      synchronized (this) {
+        Record record = open.remove(invocation);
+        if (record != null) {
+          endedOnce.add(invocation);
+        } else if (endedOnce.remove(invocation)) {
+          record = new Record(invocation.role(), invocation.operation().qualifiedName());
+          record.ends = 1;
+          endedAgain.put(invocation, record);
+        } else {
+          record = endedAgain.get(invocation);
+        }
+        if (record == null) {
+          problems.add(label + ": " + invocation.role() + " " + invocation.operation().qualifiedName()
+              + " ended (" + response.status() + ") without a start (" + start(invocation.role()) + ")");
+          return;
+        }
         record.ends++;
-        record.statuses.add(response.status());
+        statuses.computeIfAbsent(record.role, r -> new EnumMap<>(Status.class)).merge(response.status(), 1,
+            Integer::sum);
       }
     }
 
@@ -399,48 +432,32 @@ public final class AxleExtension implements BeforeAllCallback, BeforeEachCallbac
     }
 
     /** How many invocations of {@code role} started. */
-    public int started(Role role) {
-      return (int) snapshot().stream().filter(r -> r.role == role).count();
+    public synchronized int started(Role role) {
+      return started.getOrDefault(role, 0);
     }
 
     /** The status of each end of the invocations of {@code role}, in no particular order. */
-    public List<Status> statuses(Role role) {
-      List<Status> statuses = new ArrayList<>();
-      for (Record record : snapshot()) {
-        if (record.role == role) {
-          synchronized (record) {
-            statuses.addAll(record.statuses);
-          }
-        }
-      }
-      return statuses;
+    public synchronized List<Status> statuses(Role role) {
+      List<Status> all = new ArrayList<>();
+      statuses.getOrDefault(role, Map.of()).forEach((status, count) -> all.addAll(Collections.nCopies(count, status)));
+      return all;
     }
 
-    Map<String, Integer> unended() {
-      return byOperation(r -> r.ends == 0);
+    synchronized Map<String, Integer> unended() {
+      return byOperation(open);
     }
 
-    Map<String, Integer> endedMoreThanOnce() {
-      return byOperation(r -> r.ends > 1);
+    synchronized Map<String, Integer> endedMoreThanOnce() {
+      return byOperation(endedAgain);
     }
 
-    private Map<String, Integer> byOperation(java.util.function.Predicate<Record> which) {
+    private static Map<String, Integer> byOperation(Map<Call, Record> records) {
       Map<String, Integer> counts = new TreeMap<>();
-      for (Record record : snapshot()) {
-        synchronized (record) {
-          if (which.test(record)) {
-            counts.merge(record.role.name().toLowerCase(java.util.Locale.ROOT) + " " + record.operation, 1,
-                Integer::sum);
-          }
-        }
+      for (Record record : records.values()) {
+        counts.merge(record.role.name().toLowerCase(java.util.Locale.ROOT) + " " + record.operation, 1,
+            Integer::sum);
       }
       return counts;
-    }
-
-    private List<Record> snapshot() {
-      synchronized (records) {
-        return new ArrayList<>(records.values());
-      }
     }
 
     @Override
@@ -452,12 +469,65 @@ public final class AxleExtension implements BeforeAllCallback, BeforeEachCallbac
   private static final class Record {
     private final Role role;
     private final String operation;
-    private final List<Status> statuses = new ArrayList<>(1);
     private int ends;
 
     Record(Role role, String operation) {
       this.role = role;
       this.operation = operation;
+    }
+  }
+
+  /**
+   * Objects by identity, not kept alive: what a {@code WeakHashMap} would be if it did not use {@code equals}, which
+   * an invocation is free to override. Not thread-safe: {@link Books} holds its lock.
+   */
+  private static final class WeakIdentitySet {
+    private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
+    private final Set<Key> keys = new HashSet<>();
+
+    void add(Object object) {
+      purge();
+      keys.add(new Key(object, collected));
+    }
+
+    boolean contains(Object object) {
+      purge();
+      return keys.contains(new Key(object, null));
+    }
+
+    boolean remove(Object object) {
+      purge();
+      return keys.remove(new Key(object, null));
+    }
+
+    /** Drops the keys whose objects were collected: such a key equals only itself, which is what the set holds. */
+    private void purge() {
+      for (Reference<?> key = collected.poll(); key != null; key = collected.poll()) {
+        keys.remove(key);
+      }
+    }
+
+    private static final class Key extends WeakReference<Object> {
+      private final int hash;
+
+      Key(Object object, ReferenceQueue<Object> queue) {
+        super(object, queue);
+        this.hash = System.identityHashCode(object);
+      }
+
+      @Override
+      public int hashCode() {
+        return hash;
+      }
+
+      @Override
+      public boolean equals(Object other) {
+        if (other == this) {
+          return true;
+        }
+        Object referent = get();
+        return other instanceof Key key && referent != null && referent == key.get();
+      }
     }
   }
 }

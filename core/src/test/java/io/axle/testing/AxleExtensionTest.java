@@ -13,6 +13,7 @@ import io.axle.contract.OperationMeta;
 import io.axle.contract.SchemaMeta;
 import io.axle.internal.Invocation;
 import io.axle.internal.TestInvocations;
+import java.lang.ref.WeakReference;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,6 +65,45 @@ class AxleExtensionTest {
     end(twice, Status.DEADLINE_EXCEEDED);
     assertThatThrownBy(() -> extension.afterEach(context)).isInstanceOf(AssertionError.class)
         .hasMessageContaining("books-test: 1 invocation(s) ended more than once: {consumer EchoService.fail=1}");
+  }
+
+  @Test
+  void aCallThatEndedThrice_isNamedOnce_andEachEndIsCounted() {
+    extension.beforeEach(context);
+    AxleExtension.Books books = (AxleExtension.Books) extension.listener("books-test");
+    Invocation thrice = start(books, Role.CONSUMER, FAIL);
+    end(thrice, Status.PROVIDER_ERROR);
+    end(thrice, Status.DEADLINE_EXCEEDED);
+    end(thrice, Status.OK);
+    end(start(books, Role.CONSUMER, ECHO), Status.OK);
+
+    assertThat(books.started(Role.CONSUMER)).isEqualTo(2);
+    assertThat(books.statuses(Role.CONSUMER)).containsExactlyInAnyOrder(Status.PROVIDER_ERROR,
+        Status.DEADLINE_EXCEEDED, Status.OK, Status.OK);
+    assertThatThrownBy(() -> extension.afterEach(context)).isInstanceOf(AssertionError.class)
+        .hasMessageContaining("books-test: 1 invocation(s) ended more than once: {consumer EchoService.fail=1}");
+  }
+
+  /** A perf run makes millions of calls: the books must not keep them all, only those still open. */
+  @Test
+  void anInvocationThatEnded_isNotHeldByTheBooks_butAnOpenOneIs() throws InterruptedException {
+    extension.beforeEach(context);
+    InvocationListener books = extension.listener("books-test");
+    Invocation ended = start(books, Role.CONSUMER, ECHO);
+    end(ended, Status.OK);
+    WeakReference<Invocation> endedOne = new WeakReference<>(ended);
+    ended = null;
+    WeakReference<Invocation> openOne = new WeakReference<>(start(books, Role.CONSUMER, ECHO));
+
+    for (int i = 0; i < 50 && endedOne.get() != null; i++) {
+      System.gc();
+      Thread.sleep(10);
+    }
+    assertThat(endedOne.get()).as("the invocation that ended, once collected").isNull();
+    assertThat(openOne.get()).as("the open one, held so that it can be named").isNotNull();
+    extension.expectUnended("the second invocation is left open, to show that it is held");
+    assertThatCode(() -> extension.afterEach(context)).doesNotThrowAnyException();
+    assertThat(reported).singleElement().asString().contains("{consumer EchoService.echo=1}");
   }
 
   @Test

@@ -6,6 +6,8 @@ import org.springframework.boot.Banner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
@@ -17,6 +19,15 @@ import org.springframework.core.env.MapPropertySource;
  */
 @SpringBootApplication(proxyBeanMethods = false)
 public class PerfApplication {
+  /**
+   * Applied after its own setup to every application {@link #create} makes in this JVM; null except in tests. How a
+   * test gives the runtime of each perf application it starts a listener of its own (PerfBooks, in the test sources:
+   * the books of its {@code AxleExtension}), whichever path starts it ({@link PerfMain#run}, a series' steps,
+   * {@code Producer.start} and the producer's restarts, {@code Proxy.start}) and on whichever thread, without a
+   * parameter threaded through every one of them. Package-private: the jar's applications are configured by their
+   * arguments alone.
+   */
+  static volatile ApplicationContextInitializer<ConfigurableApplicationContext> testInitializer;
 
   /**
    * The application for {@code role}, printing to {@code output} and stopping on {@code stop}.
@@ -53,6 +64,10 @@ public class PerfApplication {
             new MapPropertySource("perfConsumerMetrics", Map.of("axle.metrics.enabled", Boolean.toString(wanted))));
       }
     });
+    ApplicationContextInitializer<ConfigurableApplicationContext> test = testInitializer;
+    if (test != null) {
+      application.addInitializers(test);
+    }
     return application;
   }
 

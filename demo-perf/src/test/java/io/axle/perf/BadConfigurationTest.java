@@ -7,7 +7,11 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** Configuration mistakes: exit status 2 and one line that says what to fix, no stack trace. */
+/**
+ * Configuration mistakes: exit status 2 and one line that says what to fix, no stack trace. Each stops the
+ * application before its runtime starts, so there are no books to keep: {@link PerfBooks} fails a runtime that starts
+ * in a test without them.
+ */
 class BadConfigurationTest {
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 class BaselineRunTest {
   @RegisterExtension
   static final SharedProducer shared = new SharedProducer(Map.of());
+  @RegisterExtension
+  final PerfBooks books = new PerfBooks();
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 

@@ -14,7 +14,8 @@ import java.util.List;
 
 /**
  * One consumer run ({@code -c}, no warm-up, half-second windows) against a test producer, through
- * {@link PerfMain#run}: what it printed and the JSON it wrote. The run must succeed.
+ * {@link PerfMain#run}: what it printed and the JSON it wrote. The run must succeed. Its runtime keeps its books in
+ * the test's {@link PerfBooks}, without which it does not start.
  */
 record ConsumerRun(String output, JsonObject json) {
 

@@ -25,6 +25,8 @@ class ConsumerRunTest {
   // Provider windows as short as the consumer's, so a 2 s run sees several of them.
   @RegisterExtension
   static final SharedProducer shared = new SharedProducer(Map.of("axle.metrics.window_time", 500));
+  @RegisterExtension
+  final PerfBooks books = new PerfBooks();
 
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({

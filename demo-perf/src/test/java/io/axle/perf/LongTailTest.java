@@ -26,6 +26,8 @@ class LongTailTest {
   // Windows of 500 ms, so the provider's counters catch up soon after a run.
   @RegisterExtension
   static final SharedProducer shared = new SharedProducer(Map.of("axle.metrics.window_time", 500));
+  @RegisterExtension
+  final PerfBooks books = new PerfBooks();
 
   @Test
   void closedLoop_sendsTheShareToSleepEcho_andReportsItsLatencyApart(@TempDir Path dir) throws Exception {

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 class OpenLoopTest {
   @RegisterExtension
   static final SharedProducer shared = new SharedProducer(Map.of("axle.executor.default.thread-per-group", 1));
+  @RegisterExtension
+  final PerfBooks books = new PerfBooks();
 
   @Test
   void openLoop_sendsAtTheSetRateAndReportsLateRequests(@TempDir Path dir) throws Exception {

@@ -8,9 +8,12 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The ready line names every endpoint the producer listens on; scripts and --loopback parse it. */
 class ProducerReadyLineTest {
+  @RegisterExtension
+  final PerfBooks books = new PerfBooks();
   /** The shape compare-executors.sh and PerfJarTest read: highway first, then rest, then the baseline's, then the executor. */
   private static final Pattern READY = Pattern.compile(
       "perf producer ready: highway://127\\.0\\.0\\.1:(\\d+) rest://127\\.0\\.0\\.1:(\\d+)"

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.axle.Axle;
 import io.axle.config.AxleConfig;
 import io.axle.perf.producer.Producer;
-import io.axle.testing.AxleExtension;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -14,8 +13,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** {@code response-size} over a real call: the answer is exactly that many bytes, whatever was sent. */
 class ResponseSizeTest {
   @RegisterExtension
-  final AxleExtension runtimes = new AxleExtension();
-
+  final PerfBooks books = new PerfBooks();
 
   @Test
   void echoAnswersWithResponseSizeBytes() {
@@ -41,7 +39,7 @@ class ResponseSizeTest {
   }
 
   private Axle consumerOf(Producer producer) {
-    return runtimes.start(Axle.builder().config(AxleConfig.builder()
+    return books.runtimes().start(Axle.builder().config(AxleConfig.builder()
         .put("axle.service.name", "test-consumer")
         .put("axle.registry.local.perf1", "highway://127.0.0.1:" + producer.endpoint().port())
         .put("axle.highway.server.thread-count", 1)

@@ -1,6 +1,7 @@
 package io.axle.perf;
 
 import io.axle.perf.producer.Producer;
+import io.axle.testing.AxleExtension;
 import java.util.Map;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -10,9 +11,15 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * One producer ({@link TestProducers#start}) for all the tests of a class: started before the first,
  * closed after the last. Register it as a static field:
  * {@code @RegisterExtension static final SharedProducer shared = new SharedProducer(Map.of());}
+ *
+ * <p>It keeps the books of its producer itself, for the class: the calls of every test end up on the same
+ * producer, so they are checked once it is closed, after the last test. The consumers the tests run keep
+ * theirs in the test's {@link PerfBooks}.
  */
 public final class SharedProducer implements BeforeAllCallback, AfterAllCallback {
   private final Map<String, ?> extra;
+  /** Its own, not a registered field: the producer must start after its scope opens and close before it is checked. */
+  private final AxleExtension runtimes = new AxleExtension();
   private Producer producer;
 
   /** {@code extra}: {@code --key=value} settings over the test defaults of {@link TestProducers#start}. */
@@ -31,14 +38,19 @@ public final class SharedProducer implements BeforeAllCallback, AfterAllCallback
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    producer = TestProducers.start(extra);
+    runtimes.beforeAll(context);
+    producer = PerfBooks.during(runtimes, () -> TestProducers.start(extra));
   }
 
   @Override
   public void afterAll(ExtensionContext context) {
-    if (producer != null) {
-      producer.close();
-      producer = null;
+    try {
+      if (producer != null) {
+        producer.close();
+        producer = null;
+      }
+    } finally {
+      runtimes.afterAll(context);
     }
   }
 }

@@ -7,7 +7,8 @@ import java.util.stream.Collectors;
 
 /**
  * Producer applications on ephemeral loopback ports (highway, REST and the raw baseline echoes), in this JVM, configured by
- * {@code --key=value} arguments over the jar's microservice.yaml, as {@code java -jar perf.jar} would be.
+ * {@code --key=value} arguments over the jar's microservice.yaml, as {@code java -jar perf.jar} would be. Each keeps
+ * its books in the test's {@link PerfBooks} (or a {@link SharedProducer}'s), without which it does not start.
  */
 public final class TestProducers {
 

@@ -2,11 +2,11 @@ package io.axle.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.testing.AxleExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.reflect.Method;
 import java.net.URI;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -30,6 +30,7 @@ import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,11 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * compiled, and the two applications run in class loaders of their own (the starter's main class path,
  * not this module's test resources), the consumer over highway and then after the guide's one-line
  * switch over REST. Only the listening addresses are overridden, to ephemeral ports; the consumer is
- * given just the endpoint of the transport it should use, so a call over the other one could not succeed.
- *
- * <p>No {@code AxleExtension} books here: its applications load Axle from
- * class loaders of their own, where the test's listener (an {@code io.axle.InvocationListener} of this class
- * path) is another type. Each call is checked by its answer instead.
+ * given just the endpoint of the transport it should use, so a call over the other one could not succeed. Each
+ * application's runtime keeps books, through {@link LoaderBooks}: every call of the guide ends exactly once.
  */
 @Tag("slow")
 class GettingStartedGuideTest {
@@ -60,6 +58,9 @@ class GettingStartedGuideTest {
   @TempDir
   static Path folder;
   private static String guide;
+
+  @RegisterExtension
+  final AxleExtension runtimes = new AxleExtension();
 
   @BeforeAll
   static void writeOutTheGuidesFiles() throws IOException {
@@ -93,7 +94,8 @@ class GettingStartedGuideTest {
   @Test
   void theGuidesApplications_talkOverHighway_thenOverRestAfterItsOneLineSwitch() throws Exception {
     ClassLoader provider = build("hello-provider");
-    Object providerContext = run(provider, "hello.ProviderApplication",
+    LoaderBooks providerBooks = LoaderBooks.keep(runtimes, "hello-provider", provider);
+    Object providerContext = run(provider, "hello.ProviderApplication", providerBooks,
         "--axle.highway.address=127.0.0.1:0", "--axle.rest.address=127.0.0.1:0");
     try {
       int highway = port(provider, providerContext, "highway");
@@ -107,7 +109,9 @@ class GettingStartedGuideTest {
           .POST(HttpRequest.BodyPublishers.ofString(curl.group(2))).build(), HttpResponse.BodyHandlers.ofString());
       assertThat(answer.body()).isEqualTo(curl.group(3));
 
-      String overHighway = consumerOutput(build("hello-consumer"),
+      ClassLoader consumer = build("hello-consumer");
+      LoaderBooks overHighwayBooks = LoaderBooks.keep(runtimes, "hello-consumer over highway", consumer);
+      String overHighway = consumerOutput(consumer, overHighwayBooks,
           "--axle.registry.local.hello-provider=highway://127.0.0.1:" + highway);
       assertThat(overHighway).contains("Hello, world!" + System.lineSeparator() + "Hello, async world!");
 
@@ -116,9 +120,16 @@ class GettingStartedGuideTest {
       assertThat(append.group(2).lines()).hasSize(1);
       Path yaml = folder.resolve(append.group(1));
       Files.writeString(yaml, Files.readString(yaml) + append.group(2) + "\n");
-      String overRest = consumerOutput(build("hello-consumer"),
+      ClassLoader switched = build("hello-consumer");
+      LoaderBooks overRestBooks = LoaderBooks.keep(runtimes, "hello-consumer over rest", switched);
+      String overRest = consumerOutput(switched, overRestBooks,
           "--axle.registry.local.hello-provider=rest://127.0.0.1:" + rest);
       assertThat(overRest).contains("Hello, world!" + System.lineSeparator() + "Hello, async world!");
+      // The books heard every call: each consumer's two, and the provider those four and the curl's. Each must have
+      // ended once when the test ends.
+      assertThat(overHighwayBooks.callsHeard()).isEqualTo(2);
+      assertThat(overRestBooks.callsHeard()).isEqualTo(2);
+      assertThat(providerBooks.callsHeard()).isEqualTo(5);
     } finally {
       close(providerContext);
     }
@@ -184,22 +195,29 @@ class GettingStartedGuideTest {
         || name.startsWith("micrometer-registry-otlp") || name.startsWith("opentelemetry-");
   }
 
-  /** {@code SpringApplication.run(mainClass, args)} inside the application's class loader; its context. */
-  private static Object run(ClassLoader loader, String mainClass, String... args) throws Exception {
+  /**
+   * {@code SpringApplication.run(mainClass, args)} inside the application's class loader, its runtime keeping
+   * {@code books} ({@link LoaderBooks}: {@link Apps#books} across class loaders); its context.
+   */
+  private static Object run(ClassLoader loader, String mainClass, LoaderBooks books, String... args)
+      throws Exception {
     return inLoader(loader, () -> {
       Class<?> spring = loader.loadClass("org.springframework.boot.SpringApplication");
-      Method run = spring.getMethod("run", Class.class, String[].class);
-      return run.invoke(null, loader.loadClass(mainClass), args);
+      Object application = spring.getConstructor(Class[].class)
+          .newInstance((Object) new Class<?>[] {loader.loadClass(mainClass)});
+      Object initializers = books.initializers();
+      spring.getMethod("addInitializers", initializers.getClass()).invoke(application, initializers);
+      return spring.getMethod("run", String[].class).invoke(application, (Object) args);
     });
   }
 
   /** Runs the consumer as its main method does, but closes it instead of exiting; what it printed. */
-  private static String consumerOutput(ClassLoader consumer, String... args) throws Exception {
+  private static String consumerOutput(ClassLoader consumer, LoaderBooks books, String... args) throws Exception {
     PrintStream original = System.out;
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
     try {
-      close(run(consumer, "hello.ConsumerApplication", args));
+      close(run(consumer, "hello.ConsumerApplication", books, args));
     } finally {
       System.setOut(original);
     }

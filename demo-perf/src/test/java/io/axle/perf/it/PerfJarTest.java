@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The packaged perf.jar, run the way the README runs it: separate JVMs for producer and consumer. The build
  * makes the executable Spring Boot jar, its dependencies nested, before the tests run (demo-perf's pom.xml).
+ * No runtime runs in this JVM, so there are no books to keep ({@link io.axle.perf.PerfBooks} is for this JVM's).
  */
 @Tag("slow")
 class PerfJarTest {

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (PerfLauncher), each saying so in one line; with no newer JDK to be found, each stops at once saying what it
  * found, what it needs and what to set. "Beside it" is the folder of the JDK running these tests, given as
  * JDK_CANDIDATES_FOR_TESTS (the search's test-only override; by default /usr/lib/jvm/*, /opt/java/*, /opt/jdk*).
+ * The demo runs in those processes, not in this JVM: there are no books to keep ({@link io.axle.perf.PerfBooks}).
  */
 @Tag("slow")
 class ReadmeCommandsWithJava17Test {

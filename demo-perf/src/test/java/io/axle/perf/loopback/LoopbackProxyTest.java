@@ -2,16 +2,21 @@ package io.axle.perf.loopback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.perf.PerfBooks;
 import io.axle.perf.PerfMain;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code --loopback --loopback.proxy=true}: client -> proxy child -> producer child, as real processes. */
 @Tag("slow")
 class LoopbackProxyTest {
+  /** The consumer's, in this JVM; the proxy and the producer are child processes, other JVMs, and keep none. */
+  @RegisterExtension
+  final PerfBooks books = new PerfBooks();
 
   @Test
   void theConsumerCallsThroughAProxyChild_thatCallsTheProducerChild() {

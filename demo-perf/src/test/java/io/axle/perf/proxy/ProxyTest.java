@@ -8,13 +8,13 @@ import io.axle.AxleException;
 import io.axle.Status;
 import io.axle.config.AxleConfig;
 import io.axle.perf.ExitStatus;
+import io.axle.perf.PerfBooks;
 import io.axle.perf.PerfMain;
 import io.axle.perf.PerfOutput;
 import io.axle.perf.PerfService;
 import io.axle.perf.SharedProducer;
 import io.axle.perf.StopSignal;
 import io.axle.perf.TestProducers;
-import io.axle.testing.AxleExtension;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -43,9 +43,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** consumer -> proxy -> producer on loopback: a real producer, real proxies and the real consumer. */
 @Tag("slow")
 class ProxyTest {
-  @RegisterExtension
-  final AxleExtension runtimes = new AxleExtension();
-
   private static final Pattern READY = Pattern.compile("perf proxy ready: highway://127\\.0\\.0\\.1:(\\d+)"
       + " rest://127\\.0\\.0\\.1:(\\d+) \\(executor: (.+), target: perf1 over (highway|rest)\\)");
   /** The producer's cumulative count of answered echo calls, from its Prometheus text. */
@@ -56,6 +53,9 @@ class ProxyTest {
   // Short windows: the producer's Prometheus counts are fed as windows close.
   @RegisterExtension
   static final SharedProducer shared = new SharedProducer(Map.of("axle.metrics.window_time", 200));
+  /** The proxies, the consumer and the client of a test, and the books of their calls. */
+  @RegisterExtension
+  final PerfBooks books = new PerfBooks();
 
   @ParameterizedTest(name = "{0} proxy, downstream over {1}")
   @CsvSource({"inline, highway", "group, highway", "virtual, highway", "group, rest"})
@@ -97,7 +97,7 @@ class ProxyTest {
       closedPort = socket.getLocalPort();
     }
     try (Proxy proxy = startProxy(Map.of("axle.registry.local.perf1", "highway://127.0.0.1:" + closedPort))) {
-      Axle client = runtimes.start(Axle.builder().config(AxleConfig.builder()
+      Axle client = books.runtimes().start(Axle.builder().config(AxleConfig.builder()
           .put("axle.service.name", "proxy-test-client")
           .put("axle.highway.client.thread-count", 1)
           .put("axle.registry.local.perf-proxy", registryEntry(proxy.endpoints()))

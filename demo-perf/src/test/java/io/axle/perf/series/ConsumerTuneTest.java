@@ -2,6 +2,7 @@ package io.axle.perf.series;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.perf.PerfBooks;
 import io.axle.perf.PerfMain;
 import io.axle.perf.PerfOutput;
 import io.axle.perf.StopSignal;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,6 +36,10 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("slow")
 class ConsumerTuneTest {
   private static final Pattern CONTROL = Pattern.compile("perf producer control: (http://127\\.0\\.0\\.1:(\\d+)/perf/restart)");
+
+  /** The producer (each one its control restarts) and the consumer, started in this JVM. */
+  @RegisterExtension
+  final PerfBooks books = new PerfBooks();
 
   private final ByteArrayOutputStream producerOut = new ByteArrayOutputStream();
   private final StopSignal producerStop = new StopSignal();

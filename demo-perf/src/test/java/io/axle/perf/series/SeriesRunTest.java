@@ -3,6 +3,7 @@ package io.axle.perf.series;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.perf.ExitStatus;
+import io.axle.perf.PerfBooks;
 import io.axle.perf.PerfMain;
 import io.axle.perf.SharedProducer;
 import io.axle.perf.TestProducers;
@@ -24,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 class SeriesRunTest {
   @RegisterExtension
   static final SharedProducer shared = new SharedProducer(Map.of());
+  @RegisterExtension
+  final PerfBooks books = new PerfBooks();
 
   @Test
   void sweep_runsOncePerValue_withAFreshRuntime_andWritesEveryRun(@TempDir Path dir) throws Exception {

@@ -2,6 +2,7 @@ package io.axle.perf.series;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.perf.PerfBooks;
 import io.axle.perf.PerfMain;
 import io.axle.perf.PerfOutput;
 import io.axle.perf.StopSignal;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,6 +25,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("slow")
 class TuneRunTest {
+  /**
+   * The loopback consumer of each run and the producer the fragment starts. The producers of the runs are child
+   * processes, other JVMs: they keep no books.
+   */
+  @RegisterExtension
+  final PerfBooks books = new PerfBooks();
 
   @Test
   void aTinyTune_printsTheWalkAndAFragmentAProducerAccepts(@TempDir Path dir) throws Exception {

@@ -3,6 +3,7 @@ package io.axle.perf.report.html;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.axle.metrics.AxleMetrics;
+import io.axle.perf.PerfBooks;
 import io.axle.perf.PerfMain;
 import io.axle.perf.SharedProducer;
 import io.axle.perf.TestProducers;
@@ -44,6 +45,8 @@ class DashboardInChromiumTest {
   private static final int WINDOW_MS = 250;
   @RegisterExtension
   static final SharedProducer shared = new SharedProducer(Map.of("axle.metrics.window_time", WINDOW_MS));
+  @RegisterExtension
+  final PerfBooks books = new PerfBooks();
   private static final Pattern TPS_LINE = Pattern.compile(
       "<polyline[^>]*data-series=\"provider rest [^\"]*\"[^>]*points=\"([^\"]+)\"");
 

@@ -2,6 +2,7 @@ package io.axle.perf.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.axle.perf.PerfBooks;
 import io.axle.perf.PerfMain;
 import io.axle.perf.TestProducers;
 import io.axle.perf.producer.Producer;
@@ -19,6 +20,7 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The report as a browser shows it: headless Chromium renders the page into a PNG (kept in
@@ -32,6 +34,8 @@ class HtmlReportInChromiumTest {
   private static final int HEIGHT = 2600;
   /** Well under one line's length, well over a few stray anti-aliased pixels. */
   private static final int MIN_LINE_PIXELS = 30;
+  @RegisterExtension
+  final PerfBooks books = new PerfBooks();
 
   @Test
   void aRealRunsReport_drawsItsCharts() throws Exception {
