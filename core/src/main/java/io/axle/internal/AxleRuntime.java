@@ -619,6 +619,7 @@ public final class AxleRuntime {
     List<Runnable> swaps = new ArrayList<>();
     List<EndpointSelection> newSelections = new ArrayList<>();
     Map<String, ProviderChains.Assembled> providerChains = new LinkedHashMap<>();
+    policies.forEach(PolicyFactory::changeStarted);
     try {
       for (Served each : served) {
         OperationMeta op = each.meta();
@@ -639,6 +640,7 @@ public final class AxleRuntime {
         });
       }
     } catch (RuntimeException e) {
+      policies.forEach(factory -> factory.changeEnded(false));
       newSelections.forEach(EndpointSelection::close);
       // Pools made for the refused configuration: no call reached them.
       after.executors().unusedBy(before.executors()).forEach(pool -> pool.shutdown(Duration.ZERO));
@@ -647,6 +649,7 @@ public final class AxleRuntime {
     return () -> {
       List<EndpointSelection> oldSelections = referenced.stream().map(r -> r.chain.selection()).toList();
       swaps.forEach(Runnable::run);
+      policies.forEach(factory -> factory.changeEnded(true));
       providerChainByKey = Map.copyOf(providerChains);
       assembly = after;
       describe();

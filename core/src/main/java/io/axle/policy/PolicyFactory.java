@@ -43,6 +43,23 @@ public interface PolicyFactory {
     return List.of();
   }
 
+  /**
+   * The runtime assembles every chain again for a configuration change, which may yet be refused: until {@link
+   * #changeEnded}, what this factory makes belongs to that change only. A factory that reuses policies across
+   * assemblies (keeping a breaker's window while its settings stay) keeps what it makes now apart from what is in
+   * force. Called under the runtime's wiring lock, so no other assembly interleaves; never for a start.
+   */
+  default void changeStarted() {
+  }
+
+  /**
+   * The change {@link #changeStarted} began is in force for new calls ({@code applied}), or was refused and
+   * nothing it made will ever run ({@code !applied}): the policies the change made take the place of those they
+   * replace, or are dropped.
+   */
+  default void changeEnded(boolean applied) {
+  }
+
   /** Provider admission checks for one served operation, in the order they are asked. */
   default List<Admission> providerAdmissions(OperationScope scope) {
     return List.of();

@@ -44,8 +44,41 @@ public final class GovernancePolicies implements PolicyFactory {
    * state from the metrics windows.
    */
   private final Map<String, Made> inUse = new ConcurrentHashMap<>();
+  /**
+   * During a configuration change ({@link #changeStarted} to {@link #changeEnded}), what its assembly made or
+   * dropped, by what each guards ({@link #DROPPED} for dropped): kept apart from {@link #inUse} until the change is
+   * in force, since a refused one must leave the running policies, and the states the windows show, as they were.
+   * Null outside a change, when what is made (at start, for a new reference) is in force at once.
+   */
+  private Map<String, Made> changing;
+  private static final Made DROPPED = new Made("", null);
 
   private record Made(String settings, Object policy) {
+  }
+
+  @Override
+  public synchronized void changeStarted() {
+    changing = new java.util.HashMap<>();
+  }
+
+  @Override
+  public synchronized void changeEnded(boolean applied) {
+    Map<String, Made> made = changing;
+    changing = null;
+    if (applied && made != null) {
+      made.forEach((guarded, policy) -> {
+        if (policy == DROPPED) {
+          inUse.remove(guarded);
+        } else {
+          inUse.put(guarded, policy);
+        }
+      });
+    }
+    // Limits no operation in force takes (given up, or made for a refused change): asked for again, they start
+    // afresh.
+    Set<Object> used = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    inUse.values().forEach(each -> used.add(each.policy()));
+    adaptiveLimits.values().removeIf(limit -> !used.contains(limit));
   }
 
   @Override
@@ -124,13 +157,20 @@ public final class GovernancePolicies implements PolicyFactory {
    * (and the one in use dropped) when {@code wanted} is false.
    */
   @SuppressWarnings("unchecked")
-  private <P> List<P> use(String guarded, boolean wanted, String settings, Supplier<P> make) {
+  private synchronized <P> List<P> use(String guarded, boolean wanted, String settings, Supplier<P> make) {
+    Map<String, Made> into = changing != null ? changing : inUse;
     if (!wanted) {
-      inUse.remove(guarded);
+      if (changing != null) {
+        changing.put(guarded, DROPPED);
+      } else {
+        inUse.remove(guarded);
+      }
       return List.of();
     }
-    Made made = inUse.compute(guarded, (key, current) -> current != null && current.settings().equals(settings)
-        ? current : new Made(settings, make.get()));
+    Made current = changing != null && changing.containsKey(guarded) ? changing.get(guarded) : inUse.get(guarded);
+    Made made = current != null && current != DROPPED && current.settings().equals(settings) ? current
+        : new Made(settings, make.get());
+    into.put(guarded, made);
     return List.of((P) made.policy());
   }
 }

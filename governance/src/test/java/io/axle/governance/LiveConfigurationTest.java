@@ -209,6 +209,50 @@ class LiveConfigurationTest {
   }
 
   /**
+   * A change refused while the chains are assembled leaves the policies in force, state and all: the open
+   * breaker of an operation assembled before the one that refused the change stays open, and shown as open.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"highway", "rest"})
+  void aChangeRefusedMidAssembly_leavesThePoliciesInForce_andTheirStates(String transport) {
+    Axle first = GovernanceFixture.provider(runtimes, transport, new Named("p"), Map.of());
+    Axle second = GovernanceFixture.provider(runtimes, transport, new Named("q"),
+        Map.of("axle.service.name", "second-service"));
+    String enabled = "axle.governance.breaker.enabled." + Runtimes.SERVICE;
+    Axle consumer = runtimes.consumer(first, transport, Map.of(
+        "axle.registry.local.second-service", transport + "://127.0.0.1:"
+            + second.endpoint(transport).orElseThrow().port(),
+        enabled, true,
+        "axle.governance.breaker.enabled.second-service", true,
+        "axle.governance.breaker.window", 4,
+        "axle.governance.breaker.minimum-calls", 4,
+        "axle.governance.breaker.wait-in-open", "60s"));
+    EchoService echo = consumer.reference(EchoService.class, Runtimes.SERVICE, Runtimes.SCHEMA);
+    // Made after the first: its operations are assembled after the first's.
+    EchoService other = consumer.reference(EchoService.class, "second-service", Runtimes.SCHEMA);
+    for (int i = 0; i < 4; i++) {
+      assertThat(Outcome.of(() -> echo.fail("x")).error().status()).isEqualTo(Status.PROVIDER_ERROR);
+    }
+    io.axle.policy.PolicyState open = new io.axle.policy.PolicyState(
+        "breaker " + Runtimes.SERVICE + "/" + Runtimes.SCHEMA + ".fail", "OPEN");
+    assertThat(consumer.policyStates()).containsExactly(open);
+
+    // A new failure rate makes every breaker anew; the second service's minimum above its window refuses it.
+    String minimum = "axle.governance.breaker.minimum-calls.second-service";
+    assertThatThrownBy(() -> consumer.reconfigure("ops", Map.of("axle.governance.breaker.failure-rate", 60,
+        minimum, 10))).isInstanceOf(ConfigException.class).hasMessageContaining(minimum + ": 10");
+
+    assertThat(consumer.policyStates()).as("the states after the refused change").containsExactly(open);
+    assertThat(Outcome.of(() -> echo.fail("x")).error().status()).as("the open breaker").isEqualTo(Status.OVERLOADED);
+    assertThat(other.sleepEcho("x", 0)).isEqualTo("q");
+
+    // Taken, the change's breakers replace the old: closed, so nothing to show.
+    consumer.reconfigure("ops", Map.of("axle.governance.breaker.failure-rate", 60));
+    assertThat(consumer.policyStates()).isEmpty();
+    assertThat(Outcome.of(() -> echo.fail("x")).error().status()).isEqualTo(Status.PROVIDER_ERROR);
+  }
+
+  /**
    * Each source holds one layer: its next change replaces its last, so a key it leaves out falls back to what
    * is below; of two sources, the one that changed something first lies below; a change that changes nothing
    * in force keeps the version.
