@@ -650,6 +650,7 @@ public final class AxleRuntime {
       List<EndpointSelection> oldSelections = referenced.stream().map(r -> r.chain.selection()).toList();
       swaps.forEach(Runnable::run);
       policies.forEach(factory -> factory.changeEnded(true));
+      transports.values().forEach(transport -> transport.configChanged(next));
       providerChainByKey = Map.copyOf(providerChains);
       assembly = after;
       describe();

@@ -38,6 +38,16 @@ public interface Transport {
   }
 
   /**
+   * A configuration change is in force: the transport applies the live keys it reads (those its key provider
+   * declares {@link io.axle.config.ConfigKey#live()}; the change was refused if any other of its keys changed)
+   * to what it does from now on, such as the connections it makes next. Called once per change, after every
+   * operation took its new chain; must not fail. Does nothing by default: a transport whose keys are all
+   * restart-only has nothing to apply.
+   */
+  default void configChanged(io.axle.config.AxleConfig config) {
+  }
+
+  /**
    * Graceful stop: take no new connections, tell peers, let in-flight requests finish within
    * the grace period, then close everything; pending client calls still open at the end fail
    * with a reason.

@@ -46,30 +46,34 @@ public final class RestConfigKeys {
 
   public static final ConfigKey<Integer> CLIENT_MAX_POOL_SIZE = ConfigKey.intKey(
       "axle.rest.client.connection.maxPoolSize", 5, 1, 10_000,
-      "HTTP/1.1 connections each REST client keeps to each provider endpoint.");
+      "HTTP/1.1 connections each REST client keeps to each provider endpoint. Changed live, it applies to the "
+          + "connections made after the change (docs/live-configuration.md).").live();
 
   public static final ConfigKey<Integer> CLIENT_MAX_WAIT_QUEUE_SIZE = ConfigKey.intKey(
       "axle.rest.client.connection.max-wait-queue-size", 10_000, 1, Integer.MAX_VALUE,
-      "Requests each REST client lets wait for a free connection; past it a call fails at once.");
+      "Requests each REST client lets wait for a free connection; past it a call fails at once.").live();
 
   public static final ConfigKey<Duration> CLIENT_CONNECT_TIMEOUT = ConfigKey.durationKey(
       "axle.rest.client.connect-timeout", Duration.ofSeconds(3), Duration.ofMillis(1),
-      "How long a REST client waits for a TCP connection to a provider.");
+      "How long a REST client waits for a TCP connection to a provider.").live();
 
   public static final ConfigKey<Duration> CLIENT_KEEP_ALIVE_TIMEOUT = ConfigKey.durationKey(
       "axle.rest.client.keep-alive-timeout", Duration.ofSeconds(30), Duration.ofSeconds(1),
-      "A pooled connection idle this long is closed by the client; keep it below the server's idle timeout.");
+      "A pooled connection idle this long is closed by the client; keep it below the server's idle timeout.")
+      .live();
 
   public static final ConfigKey<String> CLIENT_PROTOCOL = ConfigKey.choiceKey("axle.rest.client.protocol", "http1",
       "HTTP version the client speaks: http1 (HTTP/1.1 keep-alive) or h2c (cleartext HTTP/2, prior knowledge).",
       "http1", "h2c");
 
   public static final ConfigKey<Boolean> CLIENT_PIPELINING = ConfigKey.booleanKey("axle.rest.client.pipelining", false,
-      "HTTP/1.1 pipelining: a connection carries the next request before the answer to the one before it arrived.");
+      "HTTP/1.1 pipelining: a connection carries the next request before the answer to the one before it arrived.")
+      .live();
 
   public static final ConfigKey<Integer> CLIENT_PIPELINING_LIMIT = ConfigKey.intKey(
       "axle.rest.client.pipelining-limit", 10, 1, 10_000,
-      "With axle.rest.client.pipelining, the most requests one HTTP/1.1 connection carries unanswered at once.");
+      "With axle.rest.client.pipelining, the most requests one HTTP/1.1 connection carries unanswered at once.")
+      .live();
 
   static final List<ConfigKey<?>> ALL = List.of(ADDRESS, SERVER_THREAD_COUNT, SERVER_MAX_BODY_SIZE,
       SERVER_IDLE_TIMEOUT, SERVER_MAX_CONNECTIONS, SERVER_MAX_HEADER_SIZE, SERVER_MAX_CONCURRENT_STREAMS,

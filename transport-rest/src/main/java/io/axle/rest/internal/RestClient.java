@@ -49,22 +49,58 @@ final class RestClient {
   /** A {@link RequestPlan}, or the message of why the operation cannot be sent over REST. */
   private final Map<OperationMeta, Object> plans = new ConcurrentHashMap<>();
   private volatile String closedReason;
+  private final Tls tls;
+  /** The live keys the clients' connections are made with; a change of any makes the clients anew. */
+  private List<Object> connectionSettings;
 
   RestClient(TransportContext context, RestJson json) {
     this.json = json;
     AxleConfig config = context.config();
     VertxInternal vertx = (VertxInternal) context.vertx();
-    Tls tls = context.tls();
+    this.tls = context.tls();
     HttpClientOptions options = clientOptions(config, tls);
-    PoolOptions pool = new PoolOptions()
-        .setHttp1MaxSize(config.get(RestConfigKeys.CLIENT_MAX_POOL_SIZE))
-        .setMaxWaitQueueSize(config.get(RestConfigKeys.CLIENT_MAX_WAIT_QUEUE_SIZE));
+    PoolOptions pool = poolOptions(config);
+    this.connectionSettings = connectionSettings(config);
     for (int i = 0; i < config.get(RestConfigKeys.CLIENT_THREAD_COUNT); i++) {
       loops.add(ClientLoop.create(vertx.createEventLoopContext(), options, pool, json));
     }
     if (tls.client()) {
       loops.forEach(loop -> tls.onClientReload(loop::updateSslOptions));
     }
+  }
+
+  private static PoolOptions poolOptions(AxleConfig config) {
+    return new PoolOptions()
+        .setHttp1MaxSize(config.get(RestConfigKeys.CLIENT_MAX_POOL_SIZE))
+        .setMaxWaitQueueSize(config.get(RestConfigKeys.CLIENT_MAX_WAIT_QUEUE_SIZE));
+  }
+
+  private static List<Object> connectionSettings(AxleConfig config) {
+    return List.of(config.get(RestConfigKeys.CLIENT_MAX_POOL_SIZE),
+        config.get(RestConfigKeys.CLIENT_MAX_WAIT_QUEUE_SIZE), config.get(RestConfigKeys.CLIENT_CONNECT_TIMEOUT),
+        config.get(RestConfigKeys.CLIENT_KEEP_ALIVE_TIMEOUT), config.get(RestConfigKeys.CLIENT_PIPELINING),
+        config.get(RestConfigKeys.CLIENT_PIPELINING_LIMIT));
+  }
+
+  /**
+   * Applies the client's live keys (pool and wait-queue sizes, connect and keep-alive timeouts, pipelining) to
+   * the connections made from now on: each loop's next call builds a client with them, while the one it
+   * replaces answers the calls it carries and is shut down. Nothing happens when none of them changed.
+   */
+  synchronized void configChanged(AxleConfig config) {
+    List<Object> settings = connectionSettings(config);
+    if (settings.equals(connectionSettings)) {
+      return;
+    }
+    connectionSettings = settings;
+    HttpClientOptions options = clientOptions(config, tls);
+    PoolOptions pool = poolOptions(config);
+    Duration grace = config.get(io.axle.config.CoreConfigKeys.SHUTDOWN_TIMEOUT);
+    loops.forEach(loop -> loop.reconfigure(options, pool, grace));
+    log.info("rest: client connections from now on: maxPoolSize {}, max-wait-queue-size {}, connect-timeout {} ms, "
+        + "keep-alive-timeout {} s, pipelining {} (limit {})", settings.get(0), settings.get(1),
+        ((Duration) settings.get(2)).toMillis(), ((Duration) settings.get(3)).toSeconds(), settings.get(4),
+        settings.get(5));
   }
 
   static HttpClientOptions clientOptions(AxleConfig config, Tls tls) {

@@ -51,6 +51,11 @@ public final class RestTransport implements Transport {
   }
 
   @Override
+  public void configChanged(io.axle.config.AxleConfig config) {
+    client.configChanged(config);
+  }
+
+  @Override
   public CompletableFuture<Void> shutdown(Duration grace) {
     long deadline = System.nanoTime() + grace.toNanos();
     // Servers first: a provider still answering may itself call other services through the client.

@@ -34,9 +34,13 @@ import io.vertx.core.net.ClientSSLOptions;
 import io.vertx.core.net.impl.ConnectionBase;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,8 +63,9 @@ import org.slf4j.LoggerFactory;
 public final class ClientLoop {
   private static final Logger log = LoggerFactory.getLogger(ClientLoop.class);
   private final ContextInternal context;
-  private final HttpClientOptions clientOptions;
-  private final PoolOptions pool;
+  /** What the next client is built with; touched on the loop only. */
+  private HttpClientOptions clientOptions;
+  private PoolOptions pool;
   private final Handler<HttpConnection> connected;
   /**
    * Built on the loop by the first call, not at start: a process that never calls over REST never
@@ -68,11 +73,16 @@ public final class ClientLoop {
    * Touched on the loop only.
    */
   private HttpClientAgent client;
-  /** TLS material reloaded before the client was built; applied when it is. Touched on the loop only. */
+  /** The TLS material last reloaded, if any: every client built later takes it. Touched on the loop only. */
   private ClientSSLOptions reloadedSsl;
+  /**
+   * Clients a configuration change replaced, shut down once the calls they carry are answered; closed with this
+   * loop if still open. Touched on the loop only.
+   */
+  private final java.util.Set<HttpClientAgent> retiring = new java.util.HashSet<>();
   private final RestJson json;
-  private final int maxPoolSize;
-  private final int maxWaitQueueSize;
+  private int maxPoolSize;
+  private int maxWaitQueueSize;
   private final LoopOutbox<RestCall> outbox;
   private final LoopFlushes flushes;
   private final PendingCalls<RestCall> pending;
@@ -164,10 +174,31 @@ public final class ClientLoop {
           .build();
       if (reloadedSsl != null) {
         client.updateSSLOptions(reloadedSsl, true);
-        reloadedSsl = null;
       }
     }
     return client;
+  }
+
+  /**
+   * Pool and connection options for the connections made from now on. The client built with the old ones takes
+   * no new call: calls already on its connections are answered there, then it is shut down (Vert.x closes each
+   * connection once its requests are answered, or at {@code grace}); the loop's next call builds a client with
+   * the new options.
+   */
+  public void reconfigure(HttpClientOptions options, PoolOptions pool, Duration grace) {
+    context.runOnContext(v -> {
+      clientOptions = options;
+      this.pool = pool;
+      maxPoolSize = pool.getHttp1MaxSize();
+      maxWaitQueueSize = pool.getMaxWaitQueueSize();
+      HttpClientAgent replaced = client;
+      client = null;
+      if (replaced != null) {
+        retiring.add(replaced);
+        replaced.shutdown(grace.toMillis(), TimeUnit.MILLISECONDS)
+            .onComplete(done -> context.runOnContext(w -> retiring.remove(replaced)));
+      }
+    });
   }
 
   /**
@@ -199,8 +230,8 @@ public final class ClientLoop {
   public Future<Boolean> updateSslOptions(ClientSSLOptions options) {
     Promise<Boolean> updated = context.promise();
     context.runOnContext(v -> {
+      reloadedSsl = options;
       if (client == null) {
-        reloadedSsl = options;
         updated.complete(true);
       } else {
         client.updateSSLOptions(options, true).onComplete(updated);
@@ -213,11 +244,13 @@ public final class ClientLoop {
   public Future<Void> close() {
     Promise<Void> closed = context.promise();
     context.runOnContext(v -> {
-      if (client == null) {
-        closed.complete();
-      } else {
-        client.close().onComplete(closed);
+      List<Future<Void>> closing = new ArrayList<>();
+      retiring.forEach(replaced -> closing.add(replaced.close()));
+      retiring.clear();
+      if (client != null) {
+        closing.add(client.close());
       }
+      Future.all(closing).<Void>mapEmpty().onComplete(closed);
     });
     return closed.future();
   }
@@ -238,21 +271,28 @@ public final class ClientLoop {
         // A retry gets a copy: the first attempt may have changed the map it was given.
         .setHeaders(call.retried ? HttpHeaders.headers().addAll(request.headers()) : request.headers());
     Future<HttpClientRequest> obtained;
+    HttpClientAgent from = client();
     try {
-      obtained = client().request(options);
+      obtained = from.request(options);
     } catch (RuntimeException e) {
       pending.fail(call, connectFailure(e));
       return;
     }
-    obtained.onComplete(ar -> onConnection(call, ar));
+    obtained.onComplete(ar -> onConnection(call, from, ar));
   }
 
-  private void onConnection(RestCall call, AsyncResult<HttpClientRequest> ar) {
+  private void onConnection(RestCall call, HttpClientAgent from, AsyncResult<HttpClientRequest> ar) {
     if (call.isDone()) {
       if (ar.succeeded()) {
         // Timed out or failed while waiting for a connection: give the connection back unused.
         ar.result().reset();
       }
+      return;
+    }
+    if (ar.failed() && from != client) {
+      // Waited for a connection of a client a configuration change replaced, which its shutdown refused: nothing
+      // was sent, so the call asks the client that replaced it.
+      obtainConnection(call);
       return;
     }
     if (ar.failed()) {
