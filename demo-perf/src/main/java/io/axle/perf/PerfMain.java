@@ -5,6 +5,7 @@ import io.axle.config.ConfigException;
 import io.axle.perf.producer.Producer;
 import io.axle.perf.proxy.Proxy;
 import io.axle.perf.consumer.SingleRun;
+import io.axle.perf.loopback.LoopbackTune;
 import io.axle.perf.series.SeriesRunner;
 import java.io.PrintStream;
 import java.util.List;
@@ -65,7 +66,11 @@ public final class PerfMain {
   }
 
   /** The consumer (or loopback) runs while the context starts; its status comes back as the exit code. */
-  private static int runToCompletion(Role role, String[] args, PerfOutput output, StopSignal stop) {
+  private static int runToCompletion(Role role, String[] args, PerfOutput output, StopSignal stop)
+      throws java.io.IOException, InterruptedException {
+    if (role == Role.LOOPBACK && LoopbackTune.applies(args)) {
+      return LoopbackTune.run(args, output, stop);
+    }
     Optional<SeriesRunner> series = SeriesRunner.of(role, args, output, stop, SingleRun::run);
     if (series.isPresent()) {
       return series.get().run();

@@ -232,9 +232,11 @@ public final class PerfKeys implements ConfigKeyProvider {
           + "sent to (it restarts with them) before its runs.");
 
   public static final ConfigKey<Boolean> TUNE_LIVE = ConfigKey.booleanKey("tune.live", true,
-      "Consumer, with -c --tune: applies each configuration's producer keys to the running producer where every one "
+      "With -c --tune: applies each configuration's producer keys to the running producer where every one "
           + "is live (POST /perf/change), keeping its connections, JIT and windows; false restarts it for every "
-          + "configuration (POST /perf/restart), a walk by restarts to compare with.");
+          + "configuration (POST /perf/restart), a walk by restarts to compare with. With --loopback --tune (one "
+          + "producer, no proxy, no ZooKeeper): one producer child for the whole walk, changed the same way; false "
+          + "starts a child for every run.");
 
   public static final ConfigKey<HostAndPort> DASHBOARD_ADDRESS = ConfigKey.addressKey("dashboard.address",
       new HostAndPort("127.0.0.1", 0),

@@ -314,7 +314,7 @@ final class LoopbackProducer implements ProducerEndpoints, AxleBuilderCustomizer
   }
 
   /** A server bound to every interface is reached on loopback. */
-  private static Endpoint reachable(Endpoint bound) {
+  static Endpoint reachable(Endpoint bound) {
     return WILDCARD_HOSTS.contains(bound.host()) ? new Endpoint(bound.transport(), "127.0.0.1", bound.port()) : bound;
   }
 }

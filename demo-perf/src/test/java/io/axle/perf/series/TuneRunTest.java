@@ -20,14 +20,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One short real {@code --loopback --tune}: a budget so small that only the starting configuration is measured
- * (a warm-up and three knee searches of two open-loop runs, each with a fresh producer child), enough to check the
- * output's shape, and that the {@code microservice.yaml} fragment it prints is one a producer starts with.
+ * (a warm-up and three knee searches of two open-loop runs, against one producer child the walk changes live),
+ * enough to check the output's shape, and that the {@code microservice.yaml} fragment it prints is one a producer
+ * starts with.
  */
 @Tag("slow")
 class TuneRunTest {
   /**
-   * The loopback consumer of each run and the producer the fragment starts. The producers of the runs are child
-   * processes, other JVMs: they keep no books.
+   * The consumer of each run and the producer the fragment starts. The walk's producer is a child process, another
+   * JVM: it keeps no books.
    */
   @RegisterExtension
   final PerfBooks books = new PerfBooks();
@@ -49,6 +50,10 @@ class TuneRunTest {
     assertThat(output).contains("=== series step 1: rps=200 ===", "tune walk (highway, knee = the highest rate with "
         + "P999 <= 1000.000 ms):", "noise: ", "tune.budget (PT1S) spent before every knob was tried",
         "best: ", "microservice.yaml (the knobs tuned");
+    // One child for the walk, reached through its control; the configuration it started with needs no change.
+    assertThat(output).containsOnlyOnce("[producer] perf producer ready").contains("tune: one producer child for the "
+        + "walk, changed live through its control at 127.0.0.1:").containsPattern("tune walk took \\d+\\.\\d s; the "
+        + "producer took \\d+ configurations live and was restarted for 0 \\(http://127\\.0\\.0\\.1:\\d+/perf/change\\)");
     // A warm-up and three starts, each a knee search: the rows of the walk.
     assertThat(output).containsPattern("(?m)^   1  warm-up +as configured +\\d+ .*not counted")
         .containsPattern("(?m)^   2  start +as configured +\\d+ ").containsPattern("(?m)^   4  start +as configured +\\d+ ");
