@@ -112,9 +112,10 @@ public final class Producer implements AutoCloseable {
               return current[0].readyLine() + "\nchanged live: " + changed;
             }
             // The old one first: the new one binds the same ports. Its calls in flight are answered as it stops.
+            String[] restartArgs = withKeys(args, current[0].boundAddresses(keys));
             current[0].close();
             try {
-              current[0] = start(withKeys(args, keys), output, stop);
+              current[0] = start(restartArgs, output, stop);
             } catch (RuntimeException e) {
               // A bad value must not leave the port without a producer: the command line's own, again.
               current[0] = start(args, output, stop);
@@ -192,6 +193,20 @@ public final class Producer implements AutoCloseable {
   /** The producer's runtime. */
   public Axle axle() {
     return context.getBean(AxleRuntimeHolder.class).axle();
+  }
+
+  /**
+   * {@code keys}, plus each transport's listen address at the port it bound unless {@code keys} set it: a restart
+   * then listens where its consumers already call, also when the command line asked for any free port
+   * ({@code 127.0.0.1:0}, as {@code --loopback} starts its child). The baseline echoes are not pinned: a walk does
+   * not call them.
+   */
+  Map<String, String> boundAddresses(Map<String, String> keys) {
+    Map<String, String> pinned = new LinkedHashMap<>();
+    boundEndpoints(context).forEach((transport, endpoint) -> pinned.put("axle." + transport + ".address",
+        new HostAndPort(endpoint.host(), endpoint.port()).toString()));
+    pinned.putAll(keys);
+    return pinned;
   }
 
   /** The command line with {@code keys} set: their own spellings in {@code args} replaced (Spring would join a repeat). */

@@ -42,7 +42,7 @@ class ConsumerTuneTest {
   final PerfBooks books = new PerfBooks();
 
   private final ByteArrayOutputStream producerOut = new ByteArrayOutputStream();
-  private final StopSignal producerStop = new StopSignal();
+  private StopSignal producerStop;
   private Thread producer;
   private int highway;
   private int rest;
@@ -51,15 +51,20 @@ class ConsumerTuneTest {
 
   @BeforeEach
   void startAProducerWithAControl() throws Exception {
-    // Fixed ports: a restarted producer binds the same ones, which the consumer's registry entry names.
     highway = freePort();
     rest = freePort();
-    String[] args = {"--axle.highway.address=127.0.0.1:" + highway, "--axle.rest.address=127.0.0.1:" + rest,
+    startProducer("127.0.0.1:" + highway, "127.0.0.1:" + rest);
+  }
+
+  private void startProducer(String highwayAddress, String restAddress) throws Exception {
+    String[] args = {"--axle.highway.address=" + highwayAddress, "--axle.rest.address=" + restAddress,
         "--baseline.enabled=false", "--control.address=127.0.0.1:0", "--axle.metrics.window_time=500"};
+    StopSignal stop = new StopSignal();
+    producerStop = stop;
     PerfOutput output = new PerfOutput(print(producerOut), print(new ByteArrayOutputStream()));
     producer = new Thread(() -> {
       try {
-        Producer.runUntilStopped(args, output, producerStop);
+        Producer.runUntilStopped(args, output, stop);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -108,6 +113,27 @@ class ConsumerTuneTest {
     assertThat(producerOut.toString(StandardCharsets.UTF_8)).contains("perf producer restarted with {")
         .contains("axle.executors.default=inline").contains("axle.highway.server.thread-count=1");
     assertThat(new JsonObject(Files.readString(json)).getJsonObject("tune").getJsonArray("steps")).isNotEmpty();
+  }
+
+  /**
+   * A producer asked for any free port ({@code 127.0.0.1:0}, as {@code --loopback} starts its child) restarts on the
+   * ports it bound, where its consumers already call.
+   */
+  @Test
+  void aRestart_listensOnThePortsItBound_whenItWasAskedForAnyPort() throws Exception {
+    stopIt();
+    producerOut.reset();
+    startProducer("127.0.0.1:0", "127.0.0.1:0");
+    Matcher ready = Pattern.compile("perf producer ready: (highway://127\\.0\\.0\\.1:\\d+ rest://127\\.0\\.0\\.1:\\d+)")
+        .matcher(producerOut.toString(StandardCharsets.UTF_8));
+    assertThat(ready.find()).as("ready line in %s", producerOut).isTrue();
+
+    HttpResponse<String> restarted = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(controlUrl))
+        .POST(HttpRequest.BodyPublishers.ofString("axle.highway.server.thread-count=2\n")).build(),
+        HttpResponse.BodyHandlers.ofString());
+
+    assertThat(restarted.statusCode()).as(restarted.body()).isEqualTo(200);
+    assertThat(restarted.body()).startsWith("perf producer ready: " + ready.group(1) + " (executor:");
   }
 
   @Test
