@@ -259,6 +259,54 @@ class ActuatorTest {
     }
   }
 
+  /**
+   * In a Boot application, a watched file ({@code axle.config.file-watch.*}) changes the running configuration:
+   * {@code /actuator/axle} shows the new version from the file's source, and a restart-only key written there is
+   * refused, shown as the last refused change, and changes nothing.
+   */
+  @Test
+  void aWatchedFile_changesTheRunningConfiguration_asActuatorShows(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path file = dir.resolve("microservice.yaml");
+    java.nio.file.Files.writeString(file, "axle:\n  request:\n    timeout: 30s\n");
+    ConfigurableApplicationContext context = webApp("--axle.config.file-watch.enabled=true",
+        "--axle.config.file-watch.path=" + file, "--axle.config.file-watch.interval=50ms");
+    try {
+      int web = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+      assertThat(json(web, "/actuator/axle").getJsonObject("config").getLong("version")).isEqualTo(1);
+
+      java.nio.file.Files.writeString(file, "axle:\n  request:\n    timeout: 30s\n  executors:\n    default: inline\n");
+      JsonObject config = awaitConfig(web, c -> c.getLong("version") == 2);
+      assertThat(config.getString("source")).contains(file.getFileName().toString());
+      assertThat(config.getJsonArray("changes").getList()).containsExactly(
+          "axle.executors.default: group (default) -> inline");
+
+      java.nio.file.Files.writeString(file, "axle:\n  request:\n    timeout: 30s\n  executors:\n    default: inline\n"
+          + "  rest:\n    address: 127.0.0.1:1\n");
+      JsonObject refused = awaitConfig(web, c -> c.containsKey("lastRefused"));
+      assertThat(refused.getLong("version")).as("the version after a refusal").isEqualTo(2);
+      assertThat(refused.getJsonObject("lastRefused").getJsonArray("problems").getString(0))
+          .startsWith("axle.rest.address: 127.0.0.1:1 (expected: ");
+      assertThat(json(web, "/actuator/axle").getJsonArray("operations").getJsonObject(0).getString("executor"))
+          .isEqualTo("inline (event loop)");
+    } finally {
+      context.close();
+    }
+  }
+
+  /** {@code /actuator/axle}'s {@code config} once it satisfies {@code condition}, within 10 s. */
+  private JsonObject awaitConfig(int web, java.util.function.Predicate<JsonObject> condition) throws Exception {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+    while (true) {
+      JsonObject config = json(web, "/actuator/axle").getJsonObject("config");
+      if (condition.test(config)) {
+        return config;
+      }
+      assertThat(System.nanoTime()).as("/actuator/axle's config within 10 s: %s", config).isLessThan(deadline);
+      Thread.sleep(50);
+    }
+  }
+
   private ConfigurableApplicationContext webApp(String... args) {
     String[] all = new String[args.length + 4];
     all[0] = "--server.port=0";
