@@ -6,6 +6,7 @@ import io.axle.testing.AxleExtension;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.test.TestingServer;
@@ -289,6 +290,43 @@ class ActuatorTest {
           .startsWith("axle.rest.address: 127.0.0.1:1 (expected: ");
       assertThat(json(web, "/actuator/axle").getJsonArray("operations").getJsonObject(0).getString("executor"))
           .isEqualTo("inline (event loop)");
+    } finally {
+      context.close();
+    }
+  }
+
+  /**
+   * With {@code axle.config.environment-watch.enabled}, a property source of Spring's {@code Environment} whose values
+   * change changes the running configuration; a restart-only key there is refused and shown; a key removed returns
+   * to what the application started with.
+   */
+  @Test
+  void aChangeInSpringsEnvironment_isWatched_whenAsked() throws Exception {
+    ConfigurableApplicationContext context = webApp("--axle.config.environment-watch.enabled=true",
+        "--axle.config.environment-watch.interval=50ms");
+    try {
+      int web = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+      Map<String, Object> ops = new java.util.concurrent.ConcurrentHashMap<>();
+      context.getEnvironment().getPropertySources().addFirst(
+          new org.springframework.core.env.MapPropertySource("ops", ops));
+
+      ops.put("axle.executors.default", "inline");
+      JsonObject config = awaitConfig(web, c -> c.getLong("version") == 2);
+      assertThat(config.getString("source")).isEqualTo("environment");
+      assertThat(config.getJsonArray("changes").getList()).containsExactly(
+          "axle.executors.default: group (default) -> inline");
+
+      ops.put("axle.rest.address", "127.0.0.1:1");
+      JsonObject refused = awaitConfig(web, c -> c.containsKey("lastRefused"));
+      assertThat(refused.getLong("version")).isEqualTo(2);
+      assertThat(refused.getJsonObject("lastRefused").getString("source")).isEqualTo("environment");
+      assertThat(refused.getJsonObject("lastRefused").getJsonArray("problems").getString(0))
+          .startsWith("axle.rest.address: 127.0.0.1:1 (expected: ");
+
+      ops.clear();
+      JsonObject back = awaitConfig(web, c -> c.getLong("version") == 3);
+      assertThat(back.getJsonArray("changes").getList()).containsExactly(
+          "axle.executors.default: inline -> group (default)");
     } finally {
       context.close();
     }

@@ -47,7 +47,8 @@ public class AxleAutoConfiguration {
 
   @Bean
   AxleLifecycle axleLifecycle(AxleConfig axleConfig, ConfigurableListableBeanFactory beanFactory,
-      RpcReferenceInjector axleRpcReferenceInjector) {
-    return new AxleLifecycle(axleConfig, beanFactory, axleRpcReferenceInjector);
+      RpcReferenceInjector axleRpcReferenceInjector, ConfigurableEnvironment environment, ApplicationContext context) {
+    return new AxleLifecycle(axleConfig, beanFactory, axleRpcReferenceInjector,
+        new EnvironmentConfigSource(environment, WebServerPorts.hasWebServer(context)));
   }
 }

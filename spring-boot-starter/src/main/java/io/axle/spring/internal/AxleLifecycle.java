@@ -37,6 +37,8 @@ final class AxleLifecycle implements SmartLifecycle, AxleRuntimeHolder {
   private final AxleConfig config;
   private final ConfigurableListableBeanFactory beanFactory;
   private final RpcReferenceInjector references;
+  /** Spring's Environment as a source of live changes: watched when axle.config.environment-watch.enabled. */
+  private final io.axle.config.ConfigSource environmentSource;
   private volatile Axle axle;
   private volatile AxleMetrics metrics;
   private volatile State state = State.NOT_STARTED;
@@ -46,7 +48,9 @@ final class AxleLifecycle implements SmartLifecycle, AxleRuntimeHolder {
     NOT_STARTED, RUNNING, STOPPING, STOPPED
   }
 
-  AxleLifecycle(AxleConfig config, ConfigurableListableBeanFactory beanFactory, RpcReferenceInjector references) {
+  AxleLifecycle(AxleConfig config, ConfigurableListableBeanFactory beanFactory, RpcReferenceInjector references,
+      io.axle.config.ConfigSource environmentSource) {
+    this.environmentSource = environmentSource;
     this.config = config;
     this.beanFactory = beanFactory;
     this.references = references;
@@ -57,7 +61,7 @@ final class AxleLifecycle implements SmartLifecycle, AxleRuntimeHolder {
     if (axle != null) {
       return;
     }
-    Axle.Builder builder = Axle.builder().config(config);
+    Axle.Builder builder = Axle.builder().config(config).configSource(environmentSource);
     // Outermost of the filters: one span per call, the application's filters and retries inside it.
     observations(builder);
     for (SchemaBean schema : SchemaBean.collect(beanFactory)) {

@@ -87,6 +87,14 @@ final class EnvironmentConfig {
     return config;
   }
 
+  /**
+   * Every Axle key of the Environment with its text, read as {@link #read(ConfigurableEnvironment, boolean)} reads
+   * them but not validated: for a watch, whose changes the runtime validates.
+   */
+  static Map<String, String> texts(ConfigurableEnvironment environment, boolean webServer) {
+    return new EnvironmentConfig(environment).build(knownKeys(), webServer).texts();
+  }
+
   private AxleConfig build(List<ConfigKey<?>> known, boolean webServer) {
     Map<String, Candidate> byCanonicalKey = new LinkedHashMap<>();
     for (String name : candidateNames(known)) {
