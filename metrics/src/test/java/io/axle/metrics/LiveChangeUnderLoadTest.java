@@ -41,8 +41,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       calls running and the rest refused, the calls shifted to the faster instance, the calls timed out.</li>
  * </ul>
  * Windows are closed by the test ({@link AxleMetrics#tick()}) after a counted number of calls, so nothing here
- * depends on the machine's speed.
+ * depends on the machine's speed. Tagged {@code slow}: 24 cases under load, about 11 s, outside the fast subset.
  */
+@org.junit.jupiter.api.Tag("slow")
 class LiveChangeUnderLoadTest {
   @RegisterExtension
   final AxleExtension runtimes = new AxleExtension();
