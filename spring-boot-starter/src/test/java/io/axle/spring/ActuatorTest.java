@@ -24,6 +24,7 @@ import org.springframework.context.annotation.Import;
  * A Boot web application with Actuator, over real HTTP: Axle's health component while it serves and
  * while it stops, in the readiness group, and {@code /actuator/axle}.
  */
+@org.junit.jupiter.api.Tag("slow") // Boot applications with a web server: outside the fast subset
 class ActuatorTest {
   @RegisterExtension
   final AxleExtension runtimes = new AxleExtension();

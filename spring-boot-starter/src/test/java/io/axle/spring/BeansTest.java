@@ -40,6 +40,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.annotation.Order;
 
 /** Filters, listeners, executors, customizers and a MeterRegistry declared as beans are used by the runtime. */
+@org.junit.jupiter.api.Tag("slow") // Boot applications with a web server: outside the fast subset
 class BeansTest {
   @RegisterExtension
   final AxleExtension runtimes = new AxleExtension();

@@ -22,6 +22,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Import;
 
 /** Closing a provider application while calls are in flight: each call completes or fails clearly; none hangs. */
+@org.junit.jupiter.api.Tag("slow") // Boot applications with a web server: outside the fast subset
 class GracefulShutdownTest {
   @RegisterExtension
   final AxleExtension runtimes = new AxleExtension();

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Bounded queues answer at once when full; deadlines fail calls on time and travel to the provider. */
+@org.junit.jupiter.api.Tag("slow") // timed scenarios (hedges, deadlines, balancing, overload): outside the fast subset
 class HighwayOverloadAndTimeoutTest {
   @RegisterExtension
   final AxleExtension runtimes = new AxleExtension();

@@ -26,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * client's deadline; and the server does not start work whose deadline passed while it queued.
  */
 @Timeout(60)
+@org.junit.jupiter.api.Tag("slow") // timed scenarios (hedges, deadlines, balancing, overload): outside the fast subset
 class DeadlinePropagationTest {
   @RegisterExtension
   final AxleExtension runtimes = new AxleExtension();

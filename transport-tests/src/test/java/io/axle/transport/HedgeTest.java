@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * out at once while its provider still works), and each hedge is paid for from the retry budget.
  */
 @Timeout(60)
+@org.junit.jupiter.api.Tag("slow") // timed scenarios (hedges, deadlines, balancing, overload): outside the fast subset
 class HedgeTest {
   @RegisterExtension
   static final AxleExtension runtimes = new AxleExtension();

@@ -34,6 +34,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * least-outstanding steers away from a slow instance, and a strategy is picked by name.
  */
 @Timeout(60)
+@org.junit.jupiter.api.Tag("slow") // timed scenarios (hedges, deadlines, balancing, overload): outside the fast subset
 class LoadBalancingTest {
   @RegisterExtension
   static final AxleExtension runtimes = new AxleExtension();
